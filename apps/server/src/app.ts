@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { API_BASE } from '@clearway/contracts/endpoint-table';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
+import { createServerModeService } from './modules/server-mode/server-mode.service';
+import { installAccessGuard } from './platform/access-guard';
+import { type Config, publicConfig } from './platform/config';
+import type { Database } from './platform/db';
+import { installErrorHandler } from './platform/errors';
+import { healthRoutes } from './platform/health.routes';
+import { installMetrics } from './platform/metrics';
+import { type AccessPorts, denyAll } from './platform/principal';
+import { installRequestLogging } from './platform/request-logging';
+import { collectApiRoutes } from './platform/routes';
+import { installSecurityHeaders } from './platform/security-headers';
+import { installSpa } from './platform/spa';
+
+export type AppOptions = { config: Config; database: Database; logger?: boolean };
+
+const REQUEST_ID = /^[\w.-]{8,128}$/;
+
+/** Builds the whole server: platform plugins, the access guard, every module's routes. */
+export async function buildApp({ config, database, logger = true }: AppOptions) {
+  const app: FastifyInstance = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    // Our own response logger applies the spec's levels (request-logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const apiRoutes = collectApiRoutes(app);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, API_BASE);
+  installRequestLogging(app);
+  installMetrics(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'clearway.sid' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  const serverMode = createServerModeService(database.db, config.MAINTENANCE_CACHE_MS);
+  const ports: AccessPorts = {
+    authenticators: [],
+    resolvePermissions: denyAll,
+    isMaintenanceOn: serverMode.isMaintenanceOn,
+  };
+  installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api, database.db);
+      serverModeRoutes(api, serverMode);
+    },
+    { prefix: API_BASE },
+  );
+  await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
+  return { app, ports, apiRoutes, services: { serverMode } };
+}
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,4 @@
+// The Drizzle schema aggregate drizzle-kit reads: the one barrel file (CONVENTIONS.md).
+export * from '../modules/reference-data/reference-data.tables';
+export * from '../modules/server-mode/server-mode.tables';
+export * from '../platform/audit.tables';

@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { seedReferenceData } from './modules/reference-data/reference-data.seed';
+import { loadConfig } from './platform/config';
+import { connectDatabase, ensureDatabase, runMigrations } from './platform/db';
+import { startEmbeddedPostgres } from './platform/embedded-postgres';
+
+const DATABASE_NAME = 'clearway';
+
+/** `npm start`: database (embedded unless DATABASE_URL), migrations, reference data, server. */
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  let url = config.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!url) {
+    console.log(`Starting embedded PostgreSQL (data in ${config.DATA_DIR}) …`);
+    const pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+    stopEmbedded = pg.stop;
+    const u = new URL(pg.url);
+    u.pathname = `/${DATABASE_NAME}`;
+    url = u.toString();
+    await ensureDatabase(url);
+  }
+  const database = connectDatabase(url, config.DB_POOL_SIZE);
+  await runMigrations(database.db);
+  await seedReferenceData(database.db);
+
+  const { app } = await buildApp({ config, database });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
+  console.log(
+    `\n${config.PRODUCT_NAME} is running at ${address}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  console.log(`API docs: ${address}/api/docs`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping …`);
+    await app.close();
+    await database.close();
+    if (stopEmbedded) await stopEmbedded();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

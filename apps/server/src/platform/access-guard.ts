@@ -1,0 +1,90 @@
+import { type Endpoint, entityLocationOf } from '@clearway/contracts/endpoint';
+import { satisfies } from '@clearway/contracts/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
+import type { AccessPorts, Principal } from './principal';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+async function authenticate(ports: AccessPorts, request: FastifyRequest): Promise<Principal | null> {
+  for (const authenticator of ports.authenticators) {
+    const principal = await authenticator(request);
+    if (principal) return principal;
+  }
+  return null;
+}
+
+async function holdsSystemManagement(ports: AccessPorts, principal: Principal | null): Promise<boolean> {
+  if (!principal || principal.twoFactorPending) return false;
+  const held = await ports.resolvePermissions(principal, principal.homeEntityId);
+  return held ? satisfies(held, { keys: ['system_management'] }) : false;
+}
+
+function maintenanceError(retryAfterSeconds: number) {
+  return new AppError(
+    'Maintenance',
+    503,
+    'The platform is under maintenance, please try again later',
+    undefined,
+    undefined,
+    {
+      'Retry-After': String(retryAfterSeconds),
+    },
+  );
+}
+
+/** Reads the entity id from where the contract row says it travels; absent → home entity. */
+export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Principal): number {
+  const where = entityLocationOf(e);
+  if (where.in === 'home') return principal.homeEntityId;
+  const source = (
+    where.in === 'body' ? request.body : where.in === 'query' ? request.query : request.params
+  ) as Record<string, unknown> | undefined;
+  const raw = source && typeof source === 'object' ? source[where.field] : undefined;
+  if (raw === undefined || raw === null || raw === '') return principal.homeEntityId;
+  const id = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isSafeInteger(id))
+    throw badRequest(`${where.field}: must be an entity id`, { [where.field]: 'must be an entity id' });
+  return id;
+}
+
+/**
+ * The one generic authorization hook. It reads the route's contract row: public rows
+ * pass; others need a principal (401 first, before any work), respect maintenance mode
+ * (503 unless the caller holds system_management), then — once the body is parsed — the
+ * principal's permissions on the acting entity must satisfy the row (outside the visible
+ * tree → 404, missing keys → 403). Handlers never check permissions themselves.
+ */
+export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, retryAfterSeconds: number) {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('actingEntityId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const e = request.routeOptions.config.endpoint;
+    if (!e || e.access === 'public') return;
+    const principal = await authenticate(ports, request);
+    if ((await ports.isMaintenanceOn()) && !(await holdsSystemManagement(ports, principal))) {
+      throw maintenanceError(retryAfterSeconds);
+    }
+    if (!principal) throw unauthenticated();
+    if (e.access === 'authenticated' && principal.twoFactorPending) {
+      throw unauthenticated('Two-factor verification is required');
+    }
+    request.principal = principal;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const e = request.routeOptions.config.endpoint;
+    const principal = request.principal;
+    if (!e || e.access === 'public' || !principal) return;
+    const entityId = locateEntity(request, e, principal);
+    const held = await ports.resolvePermissions(principal, entityId);
+    if (!held) throw notFound();
+    if (e.permissions && !satisfies(held, e.permissions)) throw forbidden();
+    request.actingEntityId = entityId;
+  });
+}

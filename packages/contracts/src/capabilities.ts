@@ -1,0 +1,84 @@
+import type { Endpoint } from './endpoint';
+import { API } from './endpoint-table';
+import type { EntityPermissions, PermissionScope } from './permissions';
+import { satisfies } from './permissions';
+
+/**
+ * Capability flags of section 6. Each lists the routes it needs and a mode: 'all' (every
+ * route permitted) or 'either' (any one). The keys come from the endpoint rows, so a flag
+ * can never disagree with what the server enforces.
+ */
+type Capability = { routes: readonly Endpoint[]; mode: 'all' | 'either'; scope?: PermissionScope };
+
+const all = (...routes: Endpoint[]): Capability => ({ routes, mode: 'all' });
+const either = (...routes: Endpoint[]): Capability => ({ routes, mode: 'either' });
+const inChildren = (c: Capability): Capability => ({ ...c, scope: 'child' });
+const inCurrentOrChild = (c: Capability): Capability => ({ ...c, scope: 'currentOrChild' });
+
+const A = API;
+
+export const CAPABILITIES = {
+  // Menu flags
+  canViewSummary: either(A.account.summary, A.account.balances),
+  canViewSummaryTowardsClient: all(A.account.summaryTowardClients),
+  canViewStatements: all(A.statement.generate),
+  canViewInstruments: all(A.instruments.list),
+  canViewFxSwaps: all(A.instruments.fxSwapRates),
+  canViewTrades: all(A.trades.list),
+  canViewEntitiesModule: all(A.entity.view),
+  canViewAccounts: all(A.account.list),
+  canViewTemplates: all(A.template.list),
+  canViewAllocations: all(A.allocations.groupsList),
+  canTestFeatures: { routes: [], mode: 'all' },
+  canViewUsersModule: inCurrentOrChild(all(A.userManagement.list)),
+  canViewUserAPIKeys: all(A.userManagement.apiKeysList),
+  canViewUserGroups: all(A.authorization.groups),
+  canViewUserRoles: all(A.authorization.roles),
+  canViewUserPermissionScopes: all(A.authorization.permissionScopes),
+  canViewCashEntries: all(A.cashEntry.list),
+  canViewRequests: all(A.requests.list),
+  canViewTransfers: all(A.transfer.list),
+  canViewSSIProfiles: all(A.ssiProfile.list),
+  canViewBankWallets: either(A.bankInfo.list, A.wallet.list),
+  canSearchWallets: inChildren(all(A.wallet.search)),
+  canApproveWhiteList: all(A.requests.statusUpdate, A.wallet.workflows),
+  canViewTransferFees: all(A.transfer.feesList),
+  // Loading rules and actions
+  canManageUser: all(A.userManagement.update),
+  canViewUserPermissionScopeTypes: all(A.authorization.permissionScopeTypes),
+  canViewPendingRequests: all(A.requests.pending),
+  canUpdateRequestStatus: all(A.requests.statusUpdate),
+  canCreateDepositRequest: either(A.requests.depositFiat, A.requests.depositCrypto),
+  canCreateWithdrawalRequest: either(A.requests.withdrawalFiat, A.requests.withdrawalCrypto),
+  canCreateInternalTransfer: all(A.requests.internalTransfer),
+  canCreateWhitelistRequest: either(A.bankInfo.whitelistCreate, A.wallet.whitelistCreate),
+  canUpdateWalletType: all(A.wallet.updateType),
+  canViewVasps: all(A.vasps.list),
+  canManageVasps: all(A.vasps.create, A.vasps.update, A.vasps.delete),
+  canBookTrades: all(A.trades.bookManualFxTrade),
+  canCancelTrades: all(A.trades.cancel),
+  canManageMaintenance: all(A.platform.setMaintenance),
+} as const satisfies Record<string, Capability>;
+
+export type CapabilityFlag = keyof typeof CAPABILITIES;
+export type Capabilities = Record<CapabilityFlag, boolean>;
+
+function routePermitted(held: EntityPermissions, route: Endpoint, scope?: PermissionScope): boolean {
+  if (!route.permissions) return true;
+  return satisfies(held, { ...route.permissions, scope: scope ?? route.permissions.scope });
+}
+
+/** All flags false: what a user holds before permissions load. */
+export function noCapabilities(): Capabilities {
+  return Object.fromEntries(Object.keys(CAPABILITIES).map((k) => [k, false])) as Capabilities;
+}
+
+export function computeCapabilities(held: EntityPermissions): Capabilities {
+  const flags = noCapabilities();
+  for (const [flag, cap] of Object.entries(CAPABILITIES) as [CapabilityFlag, Capability][]) {
+    const check = (r: Endpoint) => routePermitted(held, r, cap.scope);
+    flags[flag] = cap.mode === 'all' ? cap.routes.every(check) : cap.routes.some(check);
+  }
+  flags.canTestFeatures = held.permissions.includes('test_new_features');
+  return flags;
+}

@@ -1,0 +1,52 @@
+import type { Endpoint } from './endpoint';
+import { authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { authEndpoints } from './endpoints/auth.endpoints';
+import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
+import {
+  accountEndpoints,
+  cashEntryEndpoints,
+  requestEndpoints,
+  transferEndpoints,
+} from './endpoints/money.endpoints';
+import { platformEndpoints } from './endpoints/platform.endpoints';
+import { instrumentEndpoints, statementEndpoints, tradeEndpoints } from './endpoints/trading.endpoints';
+import {
+  bankInfoEndpoints,
+  ssiProfileEndpoints,
+  vaspEndpoints,
+  walletEndpoints,
+} from './endpoints/whitelist.endpoints';
+
+/** Every call of spec section 7 (plus health/readiness), grouped as the spec groups them. */
+export const API = {
+  platform: platformEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
+  bankInfo: bankInfoEndpoints,
+  wallet: walletEndpoints,
+  cashEntry: cashEntryEndpoints,
+  requests: requestEndpoints,
+  ssiProfile: ssiProfileEndpoints,
+  entity: entityEndpoints,
+  template: templateEndpoints,
+  instruments: instrumentEndpoints,
+  trades: tradeEndpoints,
+  statement: statementEndpoints,
+  userManagement: userManagementEndpoints,
+  authorization: authorizationEndpoints,
+  allocations: allocationEndpoints,
+  vasps: vaspEndpoints,
+  transfer: transferEndpoints,
+} as const;
+
+export const API_BASE = '/api';
+
+/** The table as a flat list, each row with a stable id such as `account.balances`. */
+export const ENDPOINT_LIST: ReadonlyArray<Endpoint & { id: string }> = Object.entries(API).flatMap(
+  ([group, rows]) =>
+    Object.entries(rows as Record<string, Endpoint>).map(([name, e]) => ({ ...e, id: `${group}.${name}` })),
+);
+
+export function endpointKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}

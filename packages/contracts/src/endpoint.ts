@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { PermissionKey, PermissionMode, PermissionRequirement } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: anyone; a session still completing its two-factor step (or a full one);
+ * or a fully signed-in principal (session, bearer token or API key).
+ */
+export type Access = 'public' | 'twoFactorPending' | 'authenticated';
+
+/** Where the entity a call acts on travels. Absent field → the principal's home entity. */
+export type EntityLocation = { in: 'body' | 'query' | 'params' | 'home'; field: string };
+
+export type Endpoint = {
+  method: HttpMethod;
+  /** The spec's path below /api, parameters as `{name}`. */
+  path: string;
+  access: Access;
+  permissions?: PermissionRequirement;
+  entity?: EntityLocation;
+  /** Money-moving calls require an Idempotency-Key header. */
+  idempotent?: boolean;
+  contentType?: 'json' | 'form' | 'multipart';
+  summary: string;
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+};
+
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+/** Shorthand for a permission requirement on the acting entity's own permissions. */
+export function anyOf(...keys: PermissionKey[]): PermissionRequirement {
+  return { keys, mode: 'any' satisfies PermissionMode };
+}
+
+export function allOf(...keys: PermissionKey[]): PermissionRequirement {
+  return { keys, mode: 'all' };
+}
+
+/** Where the entity travels when the row does not say: `entityId` in the query or body. */
+export function entityLocationOf(e: Endpoint): EntityLocation {
+  if (e.entity) return e.entity;
+  return { in: e.method === 'GET' ? 'query' : 'body', field: 'entityId' };
+}
+
+/** `/cashentry/{entityId}/children/summary` → `/cashentry/:entityId/children/summary`. */
+export function toRoutePattern(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : unknown;
+
+/**
+ * A row whose schemas the implementing issue fills in; until then the route is declared
+ * (method, path, access, permissions) but not served.
+ */
+export function row<const M extends HttpMethod, const P extends string>(
+  method: M,
+  path: P,
+  tag: string,
+  summary: string,
+  extra: Partial<Omit<Endpoint, 'method' | 'path' | 'tag' | 'summary'>> = {},
+) {
+  return { method, path, tag, summary, access: 'authenticated' as Access, ...extra };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { anyOf, endpoint } from '../endpoint';
+
+export const ZServerMode = z.object({
+  maintenance: z.boolean(),
+  message: z.string().nullable(),
+  since: z.string().nullable(),
+});
+export type TServerMode = z.infer<typeof ZServerMode>;
+
+export const ZSetMaintenanceRequest = z.strictObject({
+  maintenance: z.boolean(),
+  message: z.string().trim().max(500).optional(),
+});
+
+export const ZHealth = z.object({ status: z.literal('ok') });
+export const ZReady = z.object({ status: z.literal('ready'), database: z.literal('up') });
+
+export const platformEndpoints = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    summary: 'Liveness: the process answers',
+    tag: 'platform',
+    response: ZHealth,
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/ready',
+    access: 'public',
+    summary: 'Readiness: the database is reachable',
+    tag: 'platform',
+    response: ZReady,
+  }),
+  serverMode: endpoint({
+    method: 'GET',
+    path: '/server/mode',
+    access: 'public',
+    summary: 'Whether the platform is in maintenance mode',
+    tag: 'server',
+    response: ZServerMode,
+  }),
+  setMaintenance: endpoint({
+    method: 'POST',
+    path: '/server/maintenance',
+    access: 'authenticated',
+    permissions: anyOf('system_management'),
+    entity: { in: 'home', field: 'entityId' },
+    summary: 'Turn maintenance mode on or off',
+    tag: 'server',
+    body: ZSetMaintenanceRequest,
+    response: ZServerMode,
+  }),
+} as const;

@@ -1,0 +1,96 @@
+/** Shared enumerations of spec section 3 and 4. */
+
+export const ENTITY_ATTRIBUTES = [
+  'Executing Broker',
+  'Customer',
+  'Liquidity Provider',
+  'Fund Manager',
+  'Custodian',
+  'Bank',
+  'Agent',
+  'Margin',
+  'DELIVERABLE',
+  'Allocation Manager',
+  'Allocation Investor',
+  'WhiteLabel',
+  'GCE_Entity',
+  'Transfer Receiver',
+  'Referred Client',
+] as const;
+export type EntityAttribute = (typeof ENTITY_ATTRIBUTES)[number];
+
+export const RELATIONSHIP_TYPES = [
+  'Agent',
+  'Client',
+  'Collateral',
+  'ManagedAccount',
+  'ReferredClient',
+  'Undefined',
+] as const;
+export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+
+/** The default entity: what the selector holds before a real entity is chosen. */
+export const DEFAULT_ENTITY_ID = -1;
+export const DEFAULT_ENTITY_PARENT_ID = -1;
+
+export const TRADING_ENABLED_FILTER = ['Enabled', 'Disabled'] as const;
+export const ENTITY_STATUS_FILTER = ['Active', 'Inactive'] as const;
+export type EntityStatusFilter = (typeof ENTITY_STATUS_FILTER)[number];
+export const DEFAULT_ENTITY_STATUS_FILTER: EntityStatusFilter = 'Active';
+
+export const ACCOUNT_TYPES = ['MarginTrading', 'Bank', 'Custody', 'Settlement'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ASSET_CLASSES = ['FIAT', 'CRYPTO'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+export const WALLET_TYPES = [
+  'Regulated Custodian Wallet',
+  'Private DeFi Wallet',
+  'Private Hardware Wallet',
+  'Wallet as a Service',
+] as const;
+/** A wallet whose type is still to be set carries this value. */
+export const WALLET_TYPE_UNKNOWN = 'Unknown';
+export type WalletType = (typeof WALLET_TYPES)[number] | typeof WALLET_TYPE_UNKNOWN;
+
+export const REQUEST_TYPES = [
+  'BANK ACCOUNT',
+  'WALLET ADDRESS',
+  'REMOVE BANK ACCOUNT',
+  'REMOVE WALLET',
+  'WITHDRAWAL',
+  'DEPOSIT',
+  'UPDATE WALLET',
+  'UPDATE BANK ACCOUNT',
+  'INTERNAL TRANSFER',
+] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+/** How money-moving request types read in the UI. */
+export const REQUEST_TYPE_DISPLAY = {
+  WITHDRAWAL: 'Withdrawal',
+  DEPOSIT: 'Deposit',
+  'INTERNAL TRANSFER': 'Internal Transfer',
+} as const satisfies Partial<Record<RequestType, string>>;
+
+/** Request statuses: the spec leaves them open; this is the chosen state machine. */
+export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUIRE_2FA_VALUES = ['no', 'success', 'setup', 'verify'] as const;
+export type Require2fa = (typeof REQUIRE_2FA_VALUES)[number];
+
+export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const ENVIRONMENTS = ['production', 'demo', 'uat', 'dev'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Title labels of spec section 2: none in production. */
+export const ENVIRONMENT_LABELS: Record<Environment, string | null> = {
+  production: null,
+  demo: 'Demo',
+  uat: 'Uat',
+  dev: 'Dev',
+};
