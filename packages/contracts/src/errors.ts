@@ -48,8 +48,8 @@ export function describeStatus(status: number, supplied?: Partial<ErrorEntry>): 
   if (status === 200) return SUCCESS_ENTRY;
   const known = ERROR_CATALOGUE[status] ?? REDIRECT_CATALOGUE[status];
   return {
-    title: known?.title ?? supplied?.title ?? FALLBACK_ENTRY.title,
-    message: supplied?.message ?? known?.message ?? FALLBACK_ENTRY.message,
+    title: known?.title || supplied?.title || FALLBACK_ENTRY.title,
+    message: supplied?.message || known?.message || FALLBACK_ENTRY.message,
   };
 }
 

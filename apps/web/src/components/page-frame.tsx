@@ -1,0 +1,37 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The heading and body every page shares. */
+export function PageFrame({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={4} style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Title order={2}>{title}</Title>
+        {actions}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** What a list shows when it has nothing in it. */
+export function EmptyState({ title, hint }: { title?: string; hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py="xl" gap={4}>
+      <Text fw={600}>{title ?? t('shell.emptyModule')}</Text>
+      <Text c="dimmed" size="sm">
+        {hint ?? t('shell.emptyModuleHint')}
+      </Text>
+    </Stack>
+  );
+}

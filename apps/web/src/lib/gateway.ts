@@ -1,0 +1,158 @@
+import { type Endpoint, toRoutePattern } from '@clearway/contracts/endpoint';
+import { API_BASE } from '@clearway/contracts/endpoint-table';
+import { describeStatus, TOO_LARGE_MESSAGE } from '@clearway/contracts/errors';
+import qs from 'qs';
+
+/** A failed call: status, title, message and the body the server sent (spec section 8). */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+export type FileResult = { kind: 'file'; data: ArrayBuffer; contentType: string };
+export type EmptyResult = { kind: 'empty'; message: 'Operation successful'; status: number };
+
+export type GatewayOptions = {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  timeoutMs: number;
+  maxResponseSizeBytes: number;
+  /** Whether a session is believed to exist; protected calls without one fail before sending. */
+  hasSession: () => boolean;
+  csrfToken?: () => string | undefined;
+  headers?: Record<string, string>;
+};
+
+const FILE_TYPES = /^(application\/pdf|image\/|video\/)/;
+
+/** GET payloads: indexed arrays, RFC1738 (spaces as '+'). */
+export function toQueryString(payload: unknown): string {
+  if (!payload || typeof payload !== 'object') return '';
+  return qs.stringify(payload, { arrayFormat: 'indices', format: 'RFC1738', encodeValuesOnly: false });
+}
+
+function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return toRoutePattern(path).replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new GatewayError(400, 'Invalid Request', `Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function encodeBody(e: Endpoint, payload: unknown): { body?: BodyInit; contentType?: string } {
+  if (payload === undefined) return {};
+  if (e.contentType === 'multipart' || payload instanceof FormData) return { body: payload as FormData };
+  if (e.contentType === 'form') {
+    return {
+      body: qs.stringify(payload, { format: 'RFC1738' }),
+      contentType: 'application/x-www-form-urlencoded',
+    };
+  }
+  return { body: JSON.stringify(payload), contentType: 'application/json' };
+}
+
+function messageFrom(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  const b = body as Record<string, unknown>;
+  const pick = [b.error, b.title, b.message].find((v) => typeof v === 'string' && v.length > 0);
+  return pick as string | undefined;
+}
+
+async function readBody(res: Response, path: string): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (FILE_TYPES.test(type) || path.includes('download')) {
+    return { kind: 'file', data: await res.arrayBuffer(), contentType: type } satisfies FileResult;
+  }
+  if (type.startsWith('text/plain')) return res.text();
+  if (!type)
+    return { kind: 'empty', message: 'Operation successful', status: res.status } satisfies EmptyResult;
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+function isTimeout(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
+  return (
+    e?.name === 'AbortError' ||
+    e?.name === 'TimeoutError' ||
+    e?.code === 'ETIMEDOUT' ||
+    e?.cause?.code === 'ETIMEDOUT'
+  );
+}
+
+/** Turns anything a call can throw into a GatewayError with the spec's status mapping. */
+export function toGatewayError(err: unknown): GatewayError {
+  if (err instanceof GatewayError) return err;
+  if (isTimeout(err)) return new GatewayError(408, 'Request Timeout', describeStatus(408).message);
+  return new GatewayError(
+    500,
+    describeStatus(500).title,
+    (err as Error)?.message || describeStatus(500).message,
+  );
+}
+
+export type CallInput = { payload?: unknown; params?: Record<string, string | number>; signal?: AbortSignal };
+
+/**
+ * The one way the web app talks to the server. Everything about the call — method, path,
+ * access, body encoding — comes from the contract row.
+ */
+export async function callEndpoint<T = unknown>(
+  e: Endpoint,
+  input: CallInput,
+  opts: GatewayOptions,
+): Promise<T> {
+  if (e.access !== 'public' && !opts.hasSession()) {
+    throw new GatewayError(401, 'Unauthorized', 'Unauthorized');
+  }
+  let url = `${opts.baseUrl ?? API_BASE}${buildPath(e.path, input.params)}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  let body: BodyInit | undefined;
+  if (e.method === 'GET') {
+    const query = toQueryString(input.payload);
+    if (query) url += `?${query}`;
+  } else {
+    const encoded = encodeBody(e, input.payload);
+    body = encoded.body;
+    if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
+    const csrf = opts.csrfToken?.();
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+  try {
+    const res = await (opts.fetch ?? fetch)(url, {
+      method: e.method,
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
+    const length = Number(res.headers.get('content-length') ?? '0');
+    if (length > opts.maxResponseSizeBytes) {
+      throw new GatewayError(413, describeStatus(413).title, TOO_LARGE_MESSAGE);
+    }
+    const data = await readBody(res, e.path);
+    if (!res.ok) {
+      const message = messageFrom(data) ?? (res.statusText || describeStatus(res.status).message);
+      const title = (data as { title?: string } | null)?.title ?? describeStatus(res.status).title;
+      throw new GatewayError(res.status, title, message, data);
+    }
+    return data as T;
+  } catch (err) {
+    throw toGatewayError(err);
+  }
+}
+
+/** Toast title and message for a failed call: the catalogue, else supplied, else fallback. */
+export function toastFor(err: unknown): { title: string; message: string } {
+  const e = toGatewayError(err);
+  return describeStatus(e.status, { title: e.title, message: e.message });
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n, localePrefixOf } from './lib/i18n';
+import { App, createQueryClient } from './shell/app';
+import { createAppRouter } from './shell/router';
+
+// A locale prefix (`/en/...`) picks the language and becomes the router's base path.
+const locale = localePrefixOf(window.location.pathname);
+initI18n(locale ?? undefined);
+const router = createAppRouter(locale ? `/${locale}` : '/');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={router} queryClient={createQueryClient()} />
+  </StrictMode>,
+);

@@ -1,0 +1,98 @@
+import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
+import { MENU, type MenuItem } from '@clearway/contracts/menu';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { runtimeConfig } from '../lib/runtime-config';
+import { NotificationCentre } from './notification-centre';
+
+function MenuEntry({ item, pathname }: { item: MenuItem; pathname: string }) {
+  if (item.children) {
+    return (
+      <NavLink label={item.label} defaultOpened childrenOffset="sm" fw={600}>
+        {item.children.map((c) => (
+          <MenuEntry key={c.id} item={c} pathname={pathname} />
+        ))}
+      </NavLink>
+    );
+  }
+  if (!item.path) return <NavLink label={item.label} component="button" />;
+  return <NavLink component={Link} to={item.path} label={item.label} active={pathname === item.path} />;
+}
+
+/** The signed-in frame: header (product, environment, notifications, user menu) and the menu. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle }] = useDisclosure();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const envLabel = ENVIRONMENT_LABELS[runtimeConfig.environment];
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.toggleNavigation')}
+            />
+            <Text fw={800} fz="lg" component={Link} to="/" c="inherit" td="none">
+              {runtimeConfig.productName}
+            </Text>
+            {envLabel && <Badge variant="light">{envLabel}</Badge>}
+          </Group>
+          <Group gap="xs">
+            <NotificationCentre />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('shell.userMenu')}>
+                  <Group gap={4}>
+                    <IconUserCircle size={24} />
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/user/change-password">
+                  {t('shell.changePassword')}
+                </Menu.Item>
+                <Menu.Item component={Link} to="/login" color="red">
+                  {t('shell.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('shell.menu')}>
+        <ScrollArea>
+          {MENU.map((item) => (
+            <MenuEntry key={item.id} item={item} pathname={pathname} />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

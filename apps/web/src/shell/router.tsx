@@ -1,0 +1,131 @@
+import { menuLeaves } from '@clearway/contracts/menu';
+import { nprogress } from '@mantine/nprogress';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type RouteComponent,
+  useMatches,
+} from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from '../components/page-frame';
+import { LoginPage } from '../features/auth/pages/login.page';
+import {
+  ChangePasswordPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+} from '../features/auth/pages/password-pages';
+import { applyPageMeta, pageTitle } from '../lib/page-title';
+import { runtimeConfig } from '../lib/runtime-config';
+import { AuthErrorScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** i18n key of the page title. */
+    title?: string;
+  }
+}
+
+/** Keeps the document title and canonical address in step with the matched route. */
+function PageMeta() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const key = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title;
+  const pathname = matches.at(-1)?.pathname ?? '/';
+  useEffect(() => {
+    const origin = runtimeConfig.publicUrl ?? window.location.origin;
+    applyPageMeta(
+      pageTitle(runtimeConfig.productName, runtimeConfig.environment, key ? t(key) : undefined),
+      `${origin}${pathname}`,
+    );
+  }, [key, pathname, t]);
+  return null;
+}
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <>
+      <PageMeta />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ServerErrorScreen,
+});
+
+/** Public pages skip the signed-in frame and permission loading. */
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: Outlet });
+// The signed-in frame loads on demand so the sign-in page stays light.
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyRouteComponent(() => import('./app-layout'), 'AppLayout'),
+});
+
+const publicPage = (path: string, title: string, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => publicLayout, path, component, staticData: { title } });
+
+const PUBLIC_PAGES = [
+  publicPage('/login', 'pages.login', LoginPage),
+  publicPage('/forgot-password', 'pages.forgotPassword', ForgotPasswordPage),
+  publicPage('/reset-password', 'pages.resetPassword', ResetPasswordPage),
+  publicPage('/404', 'pages.notFound', NotFoundScreen),
+  publicPage('/500', 'pages.serverError', ServerErrorScreen),
+  publicPage('/error', 'pages.error', AuthErrorScreen),
+];
+
+const camel = (id: string) => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** A module page whose screens arrive with its issue: its frame, title and empty state. */
+function ModulePage() {
+  const { t } = useTranslation();
+  const key = useMatches({ select: (ms) => ms.at(-1)?.staticData.title });
+  return (
+    <PageFrame title={key ? t(key) : ''}>
+      <EmptyState />
+    </PageFrame>
+  );
+}
+
+/** Every menu page of section 2, derived from the menu tree so the two cannot drift. */
+const MENU_PAGES = menuLeaves()
+  .filter((item) => item.path)
+  .map((item) => {
+    const title = `pages.${camel(item.id)}`;
+    return createRoute({
+      getParentRoute: () => appLayout,
+      path: item.path!,
+      component: ModulePage,
+      staticData: { title },
+    });
+  });
+
+const USER_PAGES = [
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/user/change-password',
+    component: ChangePasswordPage,
+    staticData: { title: 'pages.changePassword' },
+  }),
+];
+
+export const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren(PUBLIC_PAGES),
+  appLayout.addChildren([...MENU_PAGES, ...USER_PAGES]),
+]);
+
+export function createAppRouter(basepath: string) {
+  const router = createRouter({ routeTree, basepath, defaultPreload: 'intent', defaultPreloadDelay: 50 });
+  router.subscribe('onBeforeLoad', () => nprogress.start());
+  router.subscribe('onResolved', () => nprogress.complete());
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,40 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Debian's Chromium, headless, with everything that would reach the network switched off. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** One browser per test file; `page()` opens a fresh context so tests do not share state. */
+export function useBrowser() {
+  const ctx = { browser: null as Browser | null, baseUrl: '' };
+  beforeAll(async () => {
+    ctx.baseUrl = inject('baseUrl');
+    ctx.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+  });
+  return {
+    get baseUrl() {
+      return ctx.baseUrl;
+    },
+    async page(): Promise<Page> {
+      const context = await ctx.browser!.newContext({ baseURL: ctx.baseUrl });
+      return context.newPage();
+    },
+  };
+}

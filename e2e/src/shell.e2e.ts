@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+describe('web shell in Chromium', () => {
+  const b = useBrowser();
+
+  it('renders /404 with its title and Back to Home goes to /', async () => {
+    const page = await b.page();
+    await page.goto('/404');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it("renders /500 titled 'Oops! Something went wrong.' and Back to Home goes to /", async () => {
+    const page = await b.page();
+    await page.goto('/500');
+    await page.getByRole('heading', { name: 'Oops! Something went wrong.' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('carries the environment label in the document title outside production', async () => {
+    const page = await b.page();
+    await page.goto('/500');
+    await page.waitForFunction(() => document.title.includes('Oops'));
+    expect(await page.title()).toBe('Clearway · Demo · Oops! Something went wrong.');
+    const robots = await page.locator('meta[name="robots"]').getAttribute('content');
+    expect(robots).toContain('noindex');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${b.baseUrl}/500`);
+  });
+
+  it('serves an unknown page as the not-found screen', async () => {
+    const page = await b.page();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  });
+
+  it('honours a locale prefix', async () => {
+    const page = await b.page();
+    await page.goto('/en/404');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
