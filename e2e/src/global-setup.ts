@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/test/free-port';
+import { startPortal } from './portal-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,54 +11,13 @@ declare module 'vitest' {
   }
 }
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Waits for the line `npm start` prints once the portal serves. */
-function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (chunk.toString().includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${log.join('')}`)));
-  });
-}
-
-/**
- * Starts the built portal the way `npm start` does — embedded PostgreSQL, migrations,
- * reference data — on free loopback ports with a throw-away data folder.
- */
+/** One portal for the browser tests, started as `npm start` starts it, with throw-away data. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    APP_ENV: 'demo',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(REPO, 'apps/server'),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  await waitForAddress(child, log);
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  const portal = await startPortal({ dataDir, port: await freePort(), pgPort: await freePort() });
+  project.provide('baseUrl', portal.baseUrl);
   return async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
+    await portal.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

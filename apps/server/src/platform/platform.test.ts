@@ -45,7 +45,9 @@ describe('server platform', () => {
     await t.app.inject({ url: '/api/health' });
     const res = await t.app.inject({ url: '/metrics' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http_requests_total{method="GET",route="/api/health",status="200"}');
+    expect(res.body).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+    );
     expect(res.body).toContain('process_cpu_user_seconds_total');
   });
 

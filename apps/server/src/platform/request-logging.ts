@@ -15,10 +15,16 @@ export function levelForResponse(status: number, message?: string): Level {
   return 'info';
 }
 
+// Pino loggers expose isLevelEnabled; Fastify's base logger type does not declare it.
+function isEnabled(log: unknown, level: Level): boolean {
+  return (log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? true;
+}
+
 export function installRequestLogging(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = levelForResponse(status, request.errorBody?.message);
+    if (!isEnabled(request.log, level)) return done();
     request.log[level](
       {
         method: request.method,
@@ -29,5 +35,6 @@ export function installRequestLogging(app: FastifyInstance) {
       },
       'request completed',
     );
+    done();
   });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import { describeStatus } from '@clearway/contracts/errors';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PublicConfig } from './config';
 import { sendError } from './errors';
 
@@ -27,7 +27,11 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
 export async function installSpa(app: FastifyInstance, distDir: string, config: PublicConfig) {
   const indexFile = path.join(distDir, 'index.html');
   const html = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
   if (html) {
+    // The static plugin answers a bare directory with 403; the root is the app itself.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -42,7 +46,7 @@ export async function installSpa(app: FastifyInstance, distDir: string, config: 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE || request.url.startsWith(`${API_BASE}/`);
     if (!isApi && html && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(html);
+      return sendIndex(reply);
     }
     const { message } = describeStatus(404);
     return sendError(request, reply, {

@@ -1,0 +1,6 @@
+import { benchHttpOverhead } from './http-overhead';
+import { benchLoginBundle } from './login-bundle';
+
+// `npm run bench`: every figure printed as a ratio measured in this one run.
+await benchHttpOverhead();
+await benchLoginBundle();

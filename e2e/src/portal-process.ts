@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type PortalProcess = {
+  baseUrl: string;
+  startedInMs: number;
+  /** Sends Ctrl-C (SIGINT) and resolves with the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+type Options = { dataDir: string; port: number; pgPort: number; env?: Record<string, string> };
+
+function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${log.join('')}`)), 90_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log.push(chunk.toString());
+      if (chunk.toString().includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`portal exited (${code}):\n${log.join('')}`));
+    });
+  });
+}
+
+/**
+ * Starts the built portal exactly as `npm start` starts its server — embedded PostgreSQL,
+ * migrations, reference data, API and SPA — on loopback ports of the caller's choosing.
+ */
+export async function startPortal(opts: Options): Promise<PortalProcess> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    EMBEDDED_PG_PORT: String(opts.pgPort),
+    DATA_DIR: opts.dataDir,
+    APP_ENV: 'demo',
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(REPO, 'apps/server'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForAddress(child, []);
+  return {
+    baseUrl: `http://127.0.0.1:${opts.port}`,
+    startedInMs: Date.now() - started,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGINT');
+      }),
+  };
+}
