@@ -1,3 +1,4 @@
+/// <reference path="../types/async-exit-hook.d.ts" />
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
