@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
+import { createUsersService } from './modules/users/users.service';
 import { installAccessGuard } from './platform/access-guard';
 import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandler } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
+import { createMailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { type AccessPorts, denyAll } from './platform/principal';
 import { installRequestLogging } from './platform/request-logging';
 import { collectApiRoutes } from './platform/routes';
+import { loadSecrets } from './platform/secrets';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSpa } from './platform/spa';
 
@@ -42,6 +48,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installSecurityHeaders(app, API_BASE);
   installRequestLogging(app);
   installMetrics(app);
+  await app.register(cookie);
+  await app.register(formbody);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
@@ -64,14 +72,21 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   };
   installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
 
+  const { db } = database;
+  const mailer = createMailer(db, config, app.log);
+  const users = createUsersService(db);
+  const auth = createAuthModule({ db, config, secrets: loadSecrets(config), mailer, users });
+  installAuthentication(ports, auth);
+
   await app.register(
     async (api) => {
       healthRoutes(api, database.db);
       serverModeRoutes(api, serverMode);
+      registerAuthRoutes(api, auth);
     },
     { prefix: API_BASE },
   );
   await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
-  return { app, ports, apiRoutes, services: { serverMode } };
+  return { app, ports, apiRoutes, services: { serverMode, users, auth, mailer } };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

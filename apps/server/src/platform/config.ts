@@ -51,6 +51,23 @@ export const ZConfig = z.object({
   ]),
   SESSION_LIFETIME_SECONDS: int(30 * 24 * 3600),
   SESSION_CLOCK_TOLERANCE_SECONDS: int(15),
+  SESSION_IDLE_TIMEOUT_SECONDS: int(3600),
+  /** Secure `__Host-` cookies; on by default in production (needs HTTPS). */
+  COOKIE_SECURE: bool.optional(),
+  BEARER_TOKEN_TTL_SECONDS: int(900),
+  // Keys: set them (base64, 32 bytes) when several instances share a database; otherwise
+  // they are generated once into SECRETS_FILE.
+  TOTP_ENCRYPTION_KEY: z.string().optional(),
+  AUTH_TOKEN_SECRET: z.string().optional(),
+  SECRETS_FILE: z.string().optional(),
+  LOGIN_LOCK_THRESHOLD: int(10),
+  LOGIN_LOCK_MINUTES: int(15),
+  LOGIN_IP_LOCK_THRESHOLD: int(100),
+  LOGIN_DELAY_BASE_MS: int(250),
+  LOGIN_DELAY_MAX_MS: int(4000),
+  PASSWORD_RESET_TTL_MINUTES: int(60),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Clearway <no-reply@clearway.local>'),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
@@ -7,7 +8,15 @@ export type TestContext = BuiltApp & { database: TestDatabase; config: Config };
 
 /** Test configuration: the documented defaults, quiet logs, no maintenance cache. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', MAINTENANCE_CACHE_MS: '0', NODE_ENV: 'test', ...overrides });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    MAINTENANCE_CACHE_MS: '0',
+    NODE_ENV: 'test',
+    LOGIN_DELAY_BASE_MS: '0',
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    AUTH_TOKEN_SECRET: randomBytes(32).toString('base64'),
+    ...overrides,
+  });
 }
 
 /**

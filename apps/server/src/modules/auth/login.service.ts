@@ -1,0 +1,167 @@
+import type { Require2fa } from '@clearway/contracts/enums';
+import { INVALID_PASSWORD_MESSAGE, INVALID_TOTP_MESSAGE } from '@clearway/contracts/session';
+import { sql } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit';
+import type { Config } from '../../platform/config';
+import { decryptSecret, encryptSecret } from '../../platform/crypto';
+import type { Db } from '../../platform/db';
+import { AppError, conflict } from '../../platform/errors';
+import type { Secrets } from '../../platform/secrets';
+import type { UserRow, UsersService } from '../users/users.service';
+import { users } from '../users/users.tables';
+import type { LiveSession, SessionsService } from './sessions.service';
+import { accountKey, ipKey, type ThrottleService } from './throttle.service';
+import { matchingStep, newTotpSecret, setupMaterial } from './two-factor';
+import { userPrincipal } from './user-principal';
+
+export type RequestMeta = { ip?: string; userAgent?: string };
+
+const invalid = (message: string) => new AppError('Unauthenticated', 401, message);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The two-factor state a fresh sign-in starts in (section 4's require2fa). */
+export function initialRequire2fa(user: Pick<UserRow, 'totpEnabled' | 'twoFactorRequired'>): Require2fa {
+  if (user.totpEnabled) return 'verify';
+  return user.twoFactorRequired ? 'setup' : 'no';
+}
+
+/**
+ * Sign-in: password, then — when the user has or needs it — the second factor. Failures
+ * answer with the spec's generic messages after a growing delay, and count towards the
+ * account and IP locks.
+ */
+export function createLoginService(deps: {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  users: UsersService;
+  sessions: SessionsService;
+  throttle: ThrottleService;
+}) {
+  const { db, config, secrets, users: usersService, sessions, throttle } = deps;
+
+  async function fail(
+    keys: string[],
+    meta: RequestMeta,
+    login: string,
+    reason: string,
+    message: string,
+  ): Promise<never> {
+    const failures = await throttle.recordFailure(keys);
+    await recordAudit(
+      db,
+      { principal: null },
+      {
+        action: 'auth.login',
+        outcome: 'failure',
+        target: login,
+        details: { reason, ip: meta.ip, userAgent: meta.userAgent },
+      },
+    );
+    await sleep(throttle.delayFor(failures));
+    throw invalid(message);
+  }
+
+  /** Accepts a TOTP code once: its step must be newer than the last accepted one. */
+  async function acceptCode(user: UserRow, code: string): Promise<boolean> {
+    if (!user.totpSecret) return false;
+    const step = matchingStep(decryptSecret(user.totpSecret, secrets.totpKey), code);
+    if (step === null) return false;
+    const updated = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(
+        sql`${users.id} = ${user.id} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+      )
+      .returning({ id: users.id });
+    return updated.length === 1;
+  }
+
+  /** @throws Unauthenticated (invalid credentials), RateLimited (locked) */
+  async function verifyPassword(login: string, password: string, meta: RequestMeta) {
+    const keys = [accountKey(login), ...(meta.ip ? [ipKey(meta.ip)] : [])];
+    await throttle.assertNotLocked(keys);
+    const user = await usersService.verifyCredentials(login, password);
+    if (!user) return fail(keys, meta, login, 'password', INVALID_PASSWORD_MESSAGE);
+    return { user, keys };
+  }
+
+  async function completeLogin(user: UserRow, key: string, meta: RequestMeta, via: string) {
+    await throttle.recordSuccess(key);
+    await usersService.update(user.id, { lastLoginAt: new Date() });
+    await recordAudit(
+      db,
+      { principal: userPrincipal(user, 'session') },
+      {
+        action: 'auth.login',
+        outcome: 'success',
+        target: user.username,
+        details: { via, ip: meta.ip, userAgent: meta.userAgent },
+      },
+    );
+  }
+
+  /** Password sign-in; creates a session whose second factor may still be pending. */
+  async function login(name: string, password: string, meta: RequestMeta, via = 'password') {
+    const { user, keys } = await verifyPassword(name, password, meta);
+    return startSession(user, keys[0]!, meta, via);
+  }
+
+  /** A session for a user whose first factor is proven (password, SSO token or Entra). */
+  async function startSession(user: UserRow, key: string, meta: RequestMeta, via: string) {
+    const require2fa = initialRequire2fa(user);
+    const issued = await sessions.create(user.id, require2fa, { via, ...meta });
+    if (require2fa === 'no') await completeLogin(user, key, meta, via);
+    return { user, issued };
+  }
+
+  /** Password and code in one step, for programmatic clients (bearer tokens). */
+  async function verifyForToken(name: string, password: string, code: string | undefined, meta: RequestMeta) {
+    const { user, keys } = await verifyPassword(name, password, meta);
+    const needsCode = initialRequire2fa(user) !== 'no';
+    if (needsCode && !(code && (await acceptCode(user, code)))) {
+      return fail(keys, meta, name, 'totp', INVALID_TOTP_MESSAGE);
+    }
+    await completeLogin(user, keys[0]!, meta, 'bearer');
+    return user;
+  }
+
+  /** Starts (or restarts) two-factor setup for a session in the `setup` state. */
+  async function beginSetup(live: LiveSession) {
+    if (live.session.require2fa !== 'setup') throw conflict('Two-factor authentication is already set up');
+    const secret = newTotpSecret();
+    await usersService.update(live.session.userId, { totpSecret: encryptSecret(secret, secrets.totpKey) });
+    await recordAudit(
+      db,
+      { principal: null },
+      { action: 'auth.2fa.setup-started', outcome: 'success', target: live.username },
+    );
+    return setupMaterial(secret, config.PRODUCT_NAME, live.username);
+  }
+
+  /** Checks the code for a pending session; on success the session is rotated. */
+  async function verifyCode(live: LiveSession, code: string, meta: RequestMeta) {
+    const user = (await usersService.findById(live.session.userId))!;
+    const keys = [accountKey(user.username), ...(meta.ip ? [ipKey(meta.ip)] : [])];
+    await throttle.assertNotLocked(keys);
+    if (!(await acceptCode(user, code))) return fail(keys, meta, user.username, 'totp', INVALID_TOTP_MESSAGE);
+    if (live.session.require2fa === 'setup') {
+      await usersService.update(user.id, { totpEnabled: true });
+      await recordAudit(
+        db,
+        { principal: userPrincipal(user, 'session') },
+        {
+          action: 'auth.2fa.enabled',
+          outcome: 'success',
+          target: user.username,
+        },
+      );
+    }
+    const issued = await sessions.rotate(live.session, 'success');
+    await completeLogin(user, keys[0]!, meta, live.session.via);
+    return { user, issued };
+  }
+
+  return { verifyPassword, login, startSession, verifyForToken, beginSetup, verifyCode };
+}
+export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,0 +1,48 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { users } from '../users/users.tables';
+import { sessions } from './auth.tables';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+/** A live session of an active user, with the user's identity. */
+export async function findLiveSession(db: DbOrTx, id: string, now: Date) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      homeEntityId: users.homeEntityId,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), sql`${sessions.expiresAt} > ${now}`));
+  return row && row.status === 'active' ? row : null;
+}
+
+export async function updateSession(db: DbOrTx, id: string, patch: Partial<typeof sessions.$inferInsert>) {
+  await db.update(sessions).set(patch).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: DbOrTx, id: string) {
+  const rows = await db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptId?: string) {
+  const cond = exceptId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId))
+    : eq(sessions.userId, userId);
+  const rows = await db.delete(sessions).where(cond).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../platform/config';
+import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
+import type { Db } from '../../platform/db';
+import type { Principal } from '../../platform/principal';
+import type { Secrets } from '../../platform/secrets';
+import type { UserRow, UsersService } from '../users/users.service';
+import { apiKeys } from './auth.tables';
+import { userPrincipal } from './user-principal';
+
+const ISSUER = 'clearway';
+const AUDIENCE = 'clearway-api';
+export const API_KEY_PREFIX = 'cw';
+
+/**
+ * Credentials for programmatic clients: short-lived bearer JWTs (HS256, server secret)
+ * and API keys (shown once, kept as a hash). A bearer token dies with its user's password
+ * or status: it carries the password's change time and is checked against it.
+ */
+export function createTokensService(db: Db, config: Config, secrets: Secrets, users: UsersService) {
+  const passwordStamp = (u: UserRow) =>
+    createHash('sha256')
+      .update(`${u.id}:${u.passwordChangedAt.toISOString()}`)
+      .digest('base64url')
+      .slice(0, 16);
+
+  return {
+    async issueBearer(user: UserRow) {
+      const token = await new SignJWT({ pwd: passwordStamp(user) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomToken(12))
+        .setExpirationTime(`${config.BEARER_TOKEN_TTL_SECONDS}s`)
+        .sign(secrets.tokenSecret);
+      return { accessToken: token, tokenType: 'Bearer' as const, expiresIn: config.BEARER_TOKEN_TTL_SECONDS };
+    },
+
+    async principalFromBearer(token: string): Promise<Principal | null> {
+      try {
+        const { payload } = await jwtVerify(token, secrets.tokenSecret, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          clockTolerance: config.SESSION_CLOCK_TOLERANCE_SECONDS,
+        });
+        const user = payload.sub ? await users.findById(payload.sub) : null;
+        if (user?.status !== 'active' || payload.pwd !== passwordStamp(user)) return null;
+        return userPrincipal(user, 'bearer');
+      } catch {
+        return null;
+      }
+    },
+
+    /** Creates an API key; the returned key is shown once and never stored. */
+    async createApiKey(input: { name: string; homeEntityId: number; createdBy?: string }) {
+      const prefix = randomToken(6).replace(/[-_]/g, 'x');
+      const secret = randomToken(24);
+      const [row] = await db
+        .insert(apiKeys)
+        .values({
+          name: input.name,
+          prefix,
+          secretHash: hashToken(secret),
+          homeEntityId: input.homeEntityId,
+          createdBy: input.createdBy ?? null,
+        })
+        .returning({ id: apiKeys.id });
+      return { id: row!.id, key: `${API_KEY_PREFIX}_${prefix}_${secret}` };
+    },
+
+    async principalFromApiKey(key: string): Promise<Principal | null> {
+      const parsed = new RegExp(`^${API_KEY_PREFIX}_([A-Za-z0-9]+)_(.+)$`).exec(key);
+      if (!parsed) return null;
+      const [, prefix, secret] = parsed as unknown as [string, string, string];
+      const [row] = await db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)));
+      if (!row || !safeEqual(row.secretHash, hashToken(secret))) return null;
+      return {
+        kind: 'apiKey',
+        id: row.id,
+        name: row.name,
+        homeEntityId: row.homeEntityId,
+        via: 'apiKey',
+        twoFactorPending: false,
+      };
+    },
+  };
+}
+export type TokensService = ReturnType<typeof createTokensService>;

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { entities } from '../entities/entities.tables';
+
+export const userStatusEnum = pgEnum('user_status', ['active', 'disabled']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    homeEntityId: integer('home_entity_id')
+      .notNull()
+      .references(() => entities.id),
+    status: userStatusEnum('status').notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** AES-256-GCM sealed TOTP secret; set once 2FA setup starts. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(true),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    msEntraObjectId: text('ms_entra_object_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_entra_oid_idx').on(t.msEntraObjectId),
+  ],
+);
+
+/** Earlier password hashes, so a new password cannot repeat one of the last five. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+);
