@@ -5,19 +5,21 @@ import { createUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 import { INVALID_SSO_TOKEN } from './sso.service';
 
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 const ISSUER = 'https://partner.example';
 const AUDIENCE = 'clearway';
 
 describe('single sign-on tokens', () => {
   const t = useTestApp();
-  let partner: CryptoKey;
-  let stranger: CryptoKey;
+  let partner: PrivateKey;
+  let stranger: PrivateKey;
   let username = '';
 
   beforeAll(async () => {
     const keys = await generateKeyPair('ES256', { extractable: true });
-    partner = keys.privateKey as CryptoKey;
-    stranger = (await generateKeyPair('ES256')).privateKey as CryptoKey;
+    partner = keys.privateKey;
+    stranger = (await generateKeyPair('ES256')).privateKey;
     await t.services.auth.sso.createLink({
       name: 'Partner',
       issuer: ISSUER,
@@ -29,7 +31,7 @@ describe('single sign-on tokens', () => {
   });
 
   const token = (
-    over: { iss?: string; aud?: string; exp?: number; jti?: string; sub?: string; key?: CryptoKey } = {},
+    over: { iss?: string; aud?: string; exp?: number; jti?: string; sub?: string; key?: PrivateKey } = {},
   ) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'ES256' })
