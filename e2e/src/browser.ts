@@ -38,3 +38,12 @@ export function useBrowser() {
     },
   };
 }
+
+/** Signs a user without two-factor in through the login page. */
+export async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}

@@ -1,21 +1,50 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isNull } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
+import { entities } from '../../apps/server/src/modules/entities/entities.tables';
+import { createUsersService } from '../../apps/server/src/modules/users/users.service';
+import { connectDatabase } from '../../apps/server/src/platform/db';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { startPortal } from './portal-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A user without two-factor, for journeys that are not about signing in. */
+    plainUser: { username: string; password: string };
+  }
+}
+
+const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
+
+/** Test users through the real users service, on the portal's own database. */
+async function createTestUsers(pgPort: number) {
+  const database = connectDatabase(`postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`, 2);
+  try {
+    const users = createUsersService(database.db);
+    const [root] = await database.db.select().from(entities).where(isNull(entities.parentId)).limit(1);
+    await users.createUser({
+      ...PLAIN_USER,
+      email: 'e2e.operator@example.test',
+      displayName: 'E2E Operator',
+      homeEntityId: root!.id,
+      twoFactorRequired: false,
+    });
+  } finally {
+    await database.close();
   }
 }
 
 /** One portal for the browser tests, started as `npm start` starts it, with throw-away data. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
-  const portal = await startPortal({ dataDir, port: await freePort(), pgPort: await freePort() });
+  const pgPort = await freePort();
+  const portal = await startPortal({ dataDir, port: await freePort(), pgPort });
+  await createTestUsers(pgPort);
   project.provide('baseUrl', portal.baseUrl);
+  project.provide('plainUser', PLAIN_USER);
   return async () => {
     await portal.stop();
     await rm(dataDir, { recursive: true, force: true });

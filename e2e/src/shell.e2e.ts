@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn, useBrowser } from './browser';
 
 describe('web shell in Chromium', () => {
   const b = useBrowser();
 
   it('renders /404 with its title and Back to Home goes to /', async () => {
     const page = await b.page();
+    await signIn(page, inject('plainUser'));
     await page.goto('/404');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -15,10 +16,22 @@ describe('web shell in Chromium', () => {
 
   it("renders /500 titled 'Oops! Something went wrong.' and Back to Home goes to /", async () => {
     const page = await b.page();
+    await signIn(page, inject('plainUser'));
     await page.goto('/500');
     await page.getByRole('heading', { name: 'Oops! Something went wrong.' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+
+  it('sends a signed-out visitor of a protected page to /login with a callback address', async () => {
+    const page = await b.page();
+    await page.goto('/trades');
+    await page.waitForURL((u) => u.pathname === '/login');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe('/trades');
+    await page.getByText('Please sign in to continue.').waitFor();
   });
 
   it('carries the environment label in the document title outside production', async () => {

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './modules/demo/demo-data.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, ensureDatabase, runMigrations } from './platform/db';
@@ -25,7 +26,8 @@ async function main() {
   await runMigrations(database.db);
   await seedReferenceData(database.db);
 
-  const { app } = await buildApp({ config, database });
+  const { app, services } = await buildApp({ config, database });
+  if (config.LOAD_DEMO_DATA) await seedDemoData(database.db, services.users);
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
@@ -33,6 +35,10 @@ async function main() {
     `\n${config.PRODUCT_NAME} is running at ${address}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   console.log(`API docs: ${address}/api/docs`);
+  if (config.LOAD_DEMO_DATA) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}; set up 2FA at first sign-in):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(16)} ${u.displayName}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

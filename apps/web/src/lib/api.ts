@@ -1,10 +1,8 @@
 import type { Endpoint, ResponseOf } from '@clearway/contracts/endpoint';
-import { type CallInput, callEndpoint } from './gateway';
+import { API } from '@clearway/contracts/endpoint-table';
+import { CSRF_COOKIE, LOGOUT_BROADCAST_KEY, SESSION_VALID_COOKIE } from '@clearway/contracts/session';
+import { type CallInput, callEndpoint, GatewayError, type GatewayOptions } from './gateway';
 import { runtimeConfig } from './runtime-config';
-
-/** Cookie names the server sets for the web app (readable, never the session id itself). */
-export const SESSION_VALID_COOKIE = 'clearway.session-valid';
-export const CSRF_COOKIE = 'clearway.csrf';
 
 export function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
@@ -12,12 +10,47 @@ export function readCookie(name: string): string | undefined {
   return hit ? decodeURIComponent(hit.slice(prefix.length)) : undefined;
 }
 
+const options = (): GatewayOptions => ({
+  timeoutMs: runtimeConfig.apiFetchTimeoutMs,
+  maxResponseSizeBytes: runtimeConfig.maxResponseSizeBytes,
+  hasSession: () => readCookie(SESSION_VALID_COOKIE) !== undefined,
+  csrfToken: () => readCookie(CSRF_COOKIE),
+});
+
+let loggingOut: Promise<string> | null = null;
+
+/**
+ * Section 4: a 401 on an authenticated call triggers one logout shared by every call that
+ * fails at the same time. It signs out server-side, tells other tabs and returns where to go.
+ */
+export function sharedLogout(): Promise<string> {
+  loggingOut ??= callEndpoint<{ url: string }>(
+    API.auth.signout,
+    { payload: { csrfToken: readCookie(CSRF_COOKIE), json: true } },
+    options(),
+  )
+    .then(({ url }) => {
+      localStorage.setItem(LOGOUT_BROADCAST_KEY, String(Date.now()));
+      const back = `${window.location.pathname}${window.location.search}`;
+      return `${url}?${new URLSearchParams({ error: 'SessionRequired', callbackUrl: back })}`;
+    })
+    .finally(() => {
+      loggingOut = null;
+    });
+  return loggingOut;
+}
+
 /** Calls a contract row with the app's settings: time-out, size limit, session and CSRF. */
-export function api<E extends Endpoint>(e: E, input: CallInput = {}): Promise<ResponseOf<E>> {
-  return callEndpoint<ResponseOf<E>>(e, input, {
-    timeoutMs: runtimeConfig.apiFetchTimeoutMs,
-    maxResponseSizeBytes: runtimeConfig.maxResponseSizeBytes,
-    hasSession: () => readCookie(SESSION_VALID_COOKIE) !== undefined,
-    csrfToken: () => readCookie(CSRF_COOKIE),
-  });
+export async function api<E extends Endpoint>(e: E, input: CallInput = {}): Promise<ResponseOf<E>> {
+  try {
+    return await callEndpoint<ResponseOf<E>>(e, input, options());
+  } catch (err) {
+    const sentWithSession =
+      e.access === 'authenticated' && !(err instanceof GatewayError && err.body === undefined);
+    if (!(err instanceof GatewayError) || err.status !== 401 || !sentWithSession) throw err;
+    // The logout worked: drop this call's result silently and follow the redirect.
+    const next = await sharedLogout();
+    window.location.assign(next);
+    return new Promise<never>(() => {});
+  }
 }

@@ -1,7 +1,14 @@
 import { row } from '@clearway/contracts/endpoint';
 import { API } from '@clearway/contracts/endpoint-table';
 import { describe, expect, it, vi } from 'vitest';
-import { callEndpoint, GatewayError, type GatewayOptions, toastFor, toQueryString } from './gateway';
+import {
+  callEndpoint,
+  GatewayError,
+  type GatewayOptions,
+  serverMessage,
+  toastFor,
+  toQueryString,
+} from './gateway';
 
 type Call = { url: string; init: RequestInit };
 
@@ -243,5 +250,15 @@ describe('toasts (spec section 8 table)', () => {
 
   it('reads the 409 message about authenticating when none is supplied', () => {
     expect(toastFor(new GatewayError(409, '', '')).message).toMatch(/authenticate/);
+  });
+});
+
+describe('inline form messages', () => {
+  it('prefer the body message over the gateway message', () => {
+    const err = new GatewayError(401, 'Unauthorized Access', 'Unauthorized Access', {
+      message: 'Invalid username, or password.',
+    });
+    expect(serverMessage(err)).toBe('Invalid username, or password.');
+    expect(serverMessage(new GatewayError(500, 'x', 'Plain'))).toBe('Plain');
   });
 });

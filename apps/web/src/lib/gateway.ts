@@ -156,3 +156,10 @@ export function toastFor(err: unknown): { title: string; message: string } {
   const e = toGatewayError(err);
   return describeStatus(e.status, { title: e.title, message: e.message });
 }
+
+/** The server's own sentence for a failure (the body's `message`), for inline form errors. */
+export function serverMessage(err: unknown): string {
+  const e = toGatewayError(err);
+  const body = e.body as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' && body.message ? body.message : e.message;
+}

@@ -15,8 +15,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { logout } from '../features/auth/api/auth.calls';
 import { runtimeConfig } from '../lib/runtime-config';
 import { NotificationCentre } from './notification-centre';
+import { SessionSync, useLocalSignOut } from './session-sync';
 
 function MenuEntry({ item, pathname }: { item: MenuItem; pathname: string }) {
   if (item.children) {
@@ -38,6 +40,8 @@ export function AppLayout() {
   const [opened, { toggle }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const envLabel = ENVIRONMENT_LABELS[runtimeConfig.environment];
+  const signOut = useLocalSignOut();
+  const onLogout = async () => signOut(await logout().catch(() => '/login'));
 
   return (
     <AppShell
@@ -75,7 +79,7 @@ export function AppLayout() {
                 <Menu.Item component={Link} to="/user/change-password">
                   {t('shell.changePassword')}
                 </Menu.Item>
-                <Menu.Item component={Link} to="/login" color="red">
+                <Menu.Item onClick={onLogout} color="red">
                   {t('shell.logout')}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -91,6 +95,7 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <SessionSync />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -16,7 +16,11 @@ const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
 
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (err, query) => query.meta?.silent || showErrorToast(err) }),
+    queryCache: new QueryCache({
+      onError: (err, query) => {
+        if (!query.meta?.silent) showErrorToast(err);
+      },
+    }),
     defaultOptions: { queries: { retry: 1, staleTime: 10_000 } },
   });
 }

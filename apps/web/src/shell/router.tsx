@@ -1,17 +1,20 @@
 import { menuLeaves } from '@clearway/contracts/menu';
 import { nprogress } from '@mantine/nprogress';
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
   Outlet,
   type RouteComponent,
+  redirect,
   useMatches,
 } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
+import { isLoggedIn, sessionQuery } from '../features/auth/api/session.query';
 import { LoginPage } from '../features/auth/pages/login.page';
 import {
   ChangePasswordPage,
@@ -45,7 +48,9 @@ function PageMeta() {
   return null;
 }
 
-const rootRoute = createRootRoute({
+export type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <PageMeta />
@@ -58,18 +63,38 @@ const rootRoute = createRootRoute({
 
 /** Public pages skip the signed-in frame and permission loading. */
 const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: Outlet });
-// The signed-in frame loads on demand so the sign-in page stays light.
+// The signed-in frame loads on demand so the sign-in page stays light. Section 4: a
+// protected path without a session goes to /login with the error and a callback address.
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!isLoggedIn(session)) {
+      throw redirect({ to: '/login', search: { error: 'SessionRequired', callbackUrl: location.href } });
+    }
+  },
   component: lazyRouteComponent(() => import('./app-layout'), 'AppLayout'),
 });
 
 const publicPage = (path: string, title: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => publicLayout, path, component, staticData: { title } });
 
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+const loginRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/login',
+  component: LoginPage,
+  staticData: { title: 'pages.login' },
+  validateSearch: (s: Record<string, unknown>): { error?: string; callbackUrl?: string } => ({
+    error: text(s.error),
+    callbackUrl: text(s.callbackUrl),
+  }),
+});
+
 const PUBLIC_PAGES = [
-  publicPage('/login', 'pages.login', LoginPage),
+  loginRoute,
   publicPage('/forgot-password', 'pages.forgotPassword', ForgotPasswordPage),
   publicPage('/reset-password', 'pages.resetPassword', ResetPasswordPage),
   publicPage('/404', 'pages.notFound', NotFoundScreen),
@@ -117,8 +142,14 @@ export const routeTree = rootRoute.addChildren([
   appLayout.addChildren([...MENU_PAGES, ...USER_PAGES]),
 ]);
 
-export function createAppRouter(basepath: string) {
-  const router = createRouter({ routeTree, basepath, defaultPreload: 'intent', defaultPreloadDelay: 50 });
+export function createAppRouter(basepath: string, queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree,
+    basepath,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadDelay: 50,
+  });
   router.subscribe('onBeforeLoad', () => nprogress.start());
   router.subscribe('onResolved', () => nprogress.complete());
   return router;

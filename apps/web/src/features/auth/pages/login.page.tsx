@@ -1,31 +1,113 @@
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { ZLoginRequest } from '@clearway/contracts/endpoints/auth.endpoints';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { fieldErrors } from '../../../lib/form-errors';
+import { serverMessage } from '../../../lib/gateway';
+import { login } from '../api/auth.calls';
+import { isLoggedIn, pendingTwoFactor, sessionQuery } from '../api/session.query';
+import { AuthCard } from '../components/auth-card';
+import { TwoFactorStep } from '../components/two-factor-step';
 
-/** Sign-in: username and password (the two-factor steps follow the password). */
+const ERRORS: Record<string, string> = {
+  SessionRequired: 'login.errors.sessionRequired',
+  CredentialsSignin: 'login.errors.credentials',
+  TooManyAttempts: 'login.errors.tooMany',
+  SsoSignin: 'login.errors.sso',
+  MissingCSRF: 'login.errors.csrf',
+};
+
+/** Only same-site paths are followed after sign-in. */
+const safeTarget = (url?: string) => (url?.startsWith('/') && !url.startsWith('//') ? url : '/');
+
+/** Sign-in: username and password, then two-factor setup (QR) or verification. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const search = useSearch({ strict: false }) as { error?: string; callbackUrl?: string };
+  const session = useQuery(sessionQuery);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(
+    search.error ? t(ERRORS[search.error] ?? 'login.errors.generic') : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const pending = pendingTwoFactor(session.data);
+
+  async function finish() {
+    await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    await navigate({ to: safeTarget(search.callbackUrl) });
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const invalid = fieldErrors(ZLoginRequest, values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await login(values.username, values.password);
+      if (res.require2fa === 'no') return finish();
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    } catch (err) {
+      setFailure(serverMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Already signed in (another tab, or a reload after sign-in): go on.
+  const signedIn = isLoggedIn(session.data);
+  useEffect(() => {
+    if (signedIn) void navigate({ to: safeTarget(search.callbackUrl) });
+  }, [signedIn, navigate, search.callbackUrl]);
+
+  if (pending) {
+    return (
+      <AuthCard title={t(pending === 'setup' ? 'login.setupTitle' : 'login.verifyTitle')}>
+        <TwoFactorStep mode={pending} onDone={finish} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
-        <form onSubmit={(e) => e.preventDefault()}>
-          <Stack>
-            <Title order={2}>{runtimeConfig.productName}</Title>
-            <TextInput label={t('login.username')} name="username" autoComplete="username" required />
-            <PasswordInput
-              label={t('login.password')}
-              name="password"
-              autoComplete="current-password"
-              required
-            />
-            <Button type="submit">{t('login.submit')}</Button>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              {t('login.forgot')}
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard title={t('pages.login')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={values.username}
+            error={errors.username}
+            onChange={(e) => setValues({ ...values, username: e.currentTarget.value })}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+          />
+          <Button type="submit" loading={busy}>
+            {t('login.submit')}
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,0 +1,106 @@
+import { LOGOUT_BROADCAST_KEY } from '@clearway/contracts/session';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useIdle, useInterval } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../features/auth/api/auth.calls';
+import { isLoggedIn, sessionQuery } from '../features/auth/api/session.query';
+import { runtimeConfig } from '../lib/runtime-config';
+import { useAppStore } from './store/app-store';
+
+/** Signs out locally: the client state is reset and the user lands on /login. */
+export function useLocalSignOut() {
+  const queryClient = useQueryClient();
+  const reset = useAppStore((s) => s.reset);
+  const navigate = useNavigate();
+  return useCallback(
+    async (to = '/login', search?: Record<string, string>) => {
+      queryClient.clear();
+      reset();
+      await navigate({ to, search });
+    },
+    [queryClient, reset, navigate],
+  );
+}
+
+/**
+ * Keeps this tab's session in step (section 4): refreshed when the tab becomes visible or
+ * another tab writes storage, logged out when another tab logs out, and sent to /login
+ * when the session is gone.
+ */
+export function SessionSync() {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQuery);
+  const signOut = useLocalSignOut();
+  const href = useRouterState({ select: (s) => s.location.href });
+
+  useEffect(() => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === LOGOUT_BROADCAST_KEY) void signOut('/login');
+      else void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [queryClient, signOut]);
+
+  const gone = session.isSuccess && !isLoggedIn(session.data);
+  useEffect(() => {
+    if (gone) void signOut('/login', { error: 'SessionRequired', callbackUrl: href });
+  }, [gone, signOut, href]);
+
+  return <IdleNotice />;
+}
+
+/** Warns before the idle time-out, then logs out when the warning runs out. */
+function IdleNotice() {
+  const { t } = useTranslation();
+  const idle = useIdle(runtimeConfig.idleTimeoutMs, { initialState: false });
+  const signOut = useLocalSignOut();
+  const total = Math.ceil(runtimeConfig.idleExpirationTimeoutMs / 1000);
+  const [left, setLeft] = useState(total);
+  const tick = useInterval(() => setLeft((s) => s - 1), 1000);
+
+  useEffect(() => {
+    if (idle) {
+      setLeft(total);
+      tick.start();
+    } else tick.stop();
+    return tick.stop;
+  }, [idle, total, tick.start, tick.stop]);
+
+  const leave = useCallback(async () => {
+    tick.stop();
+    const to = await logout().catch(() => '/login');
+    await signOut(to);
+  }, [signOut, tick.stop]);
+
+  useEffect(() => {
+    if (idle && left <= 0 && !runtimeConfig.forcedLogoutDisabled) void leave();
+  }, [idle, left, leave]);
+
+  return (
+    <Modal
+      opened={idle && left > 0}
+      onClose={() => tick.stop()}
+      title={t('shell.idleTitle')}
+      centered
+      withCloseButton={false}
+    >
+      <Text mb="md">{t('shell.idleText', { seconds: left })}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={leave}>
+          {t('shell.signOutNow')}
+        </Button>
+        <Button onClick={() => window.dispatchEvent(new Event('mousemove'))}>{t('shell.stay')}</Button>
+      </Group>
+    </Modal>
+  );
+}
