@@ -67,6 +67,13 @@ export const ZConfig = z.object({
   LOGIN_DELAY_MAX_MS: int(4000),
   PASSWORD_RESET_TTL_MINUTES: int(60),
   SMTP_URL: z.string().url().optional(),
+  // Microsoft Entra ID (OpenID Connect); sign-in with Microsoft is offered only when set.
+  MS_ENTRA_ISSUER: z.string().url().optional(),
+  MS_ENTRA_CLIENT_ID: z.string().optional(),
+  MS_ENTRA_CLIENT_SECRET: z.string().optional(),
+  MS_ENTRA_TENANT_ID: z.string().optional(),
+  /** Only for a local test IdP over plain HTTP. */
+  MS_ENTRA_ALLOW_INSECURE: bool.default(false),
   MAIL_FROM: z.string().default('Clearway <no-reply@clearway.local>'),
 });
 
@@ -98,6 +105,7 @@ export function publicConfig(c: Config) {
     maxResponseSizeBytes: c.MAX_RESPONSE_SIZE_BYTES,
     transferCryptoCurrencies: c.TRANSFER_CRYPTO_CURRENCIES,
     transferFiatCurrencies: c.TRANSFER_FIAT_CURRENCIES,
+    msEntraEnabled: Boolean(c.MS_ENTRA_ISSUER && c.MS_ENTRA_CLIENT_ID && c.MS_ENTRA_CLIENT_SECRET),
     authenticatorAppLinks: c.AUTHENTICATOR_APP_LINKS.map((l) => {
       const [name = l, url = ''] = l.split('|');
       return { name, url };

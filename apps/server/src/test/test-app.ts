@@ -23,11 +23,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * Registers hooks that give the file a real server on its own database. Read the returned
  * object's fields inside tests (they are set in beforeAll).
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  overrides: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = testConfig(overrides);
+    const config = testConfig(typeof overrides === 'function' ? await overrides() : overrides);
     const built = await buildApp({ config, database, logger: false });
     await built.app.ready();
     Object.assign(ctx, built, { database, config });

@@ -16,6 +16,7 @@ export type RuntimeConfig = {
   transferCryptoCurrencies: string[];
   transferFiatCurrencies: string[];
   authenticatorAppLinks: { name: string; url: string }[];
+  msEntraEnabled: boolean;
 };
 
 /** What the Vite dev server (no embedded config) runs with. */
@@ -34,6 +35,7 @@ const DEV_DEFAULTS: RuntimeConfig = {
   transferCryptoCurrencies: ['BTC', 'ETH', 'USDT', 'USDC'],
   transferFiatCurrencies: ['USD', 'EUR', 'GBP', 'CHF'],
   authenticatorAppLinks: [],
+  msEntraEnabled: false,
 };
 
 function readEmbedded(): Partial<RuntimeConfig> {

@@ -87,9 +87,10 @@ const loginRoute = createRoute({
   path: '/login',
   component: LoginPage,
   staticData: { title: 'pages.login' },
-  validateSearch: (s: Record<string, unknown>): { error?: string; callbackUrl?: string } => ({
+  validateSearch: (s: Record<string, unknown>): { error?: string; callbackUrl?: string; entra?: string } => ({
     error: text(s.error),
     callbackUrl: text(s.callbackUrl),
+    entra: text(s.entra),
   }),
 });
 

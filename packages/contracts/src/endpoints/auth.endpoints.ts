@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, row } from '../endpoint';
+import { endpoint } from '../endpoint';
 import { REQUIRE_2FA_VALUES } from '../enums';
 
 const pub = { access: 'public' } as const;
@@ -52,6 +52,13 @@ export const ZSignInForm = z.object({
   json: formFlag,
   username: z.string().max(200).optional(),
   password: z.string().max(1024).optional(),
+  // An OpenID Connect authorization response posted back by the IdP (form_post).
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(512).optional(),
+  session_state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
 });
 export const ZSignOutForm = z.strictObject({
   csrfToken: z.string().optional(),
@@ -97,6 +104,12 @@ export const ZBearerToken = z.object({
 });
 export const ZSsoToken = z.strictObject({ ssoToken: z.string().min(1).max(8192) });
 export const ZSsoIdentity = z.object({ username: z.string() });
+/** Start (optional callbackUrl → the IdP's address) or finish (the state the IdP returned). */
+export const ZMsEntraRequest = z.union([
+  z.strictObject({ state: z.string().min(1).max(512) }),
+  z.strictObject({ callbackUrl: z.string().max(2048).optional() }),
+]);
+export const ZMsEntraResponse = z.union([ZLoginResponse.extend({ callbackUrl: z.string() }), ZUrl]);
 
 /** Session client (`/auth/...`), public sign-in calls and the signed-in account calls. */
 export const authEndpoints = {
@@ -210,7 +223,15 @@ export const authEndpoints = {
     body: ZSsoToken,
     response: ZLoginResponse,
   }),
-  loginViaMsEntra: row('POST', '/auth/login-via-ms-entra', 'auth', 'Sign in with Microsoft Entra ID', pub),
+  loginViaMsEntra: endpoint({
+    method: 'POST',
+    path: '/auth/login-via-ms-entra',
+    ...pub,
+    tag: 'auth',
+    summary: 'Sign in with Microsoft Entra ID: start (→ url) or finish (state → session)',
+    body: ZMsEntraRequest,
+    response: ZMsEntraResponse,
+  }),
   forgotPassword: endpoint({
     method: 'POST',
     path: '/auth/forgot-password',

@@ -8,6 +8,7 @@ import type { Secrets } from '../../platform/secrets';
 import type { UsersService } from '../users/users.service';
 import { authRoutes } from './auth.routes';
 import { apiKeyAuthenticator, bearerAuthenticator, sessionAuthenticator } from './authenticators';
+import { createEntraService } from './entra.service';
 import { createLoginService } from './login.service';
 import { createPasswordService } from './password.service';
 import { sessionClientRoutes } from './session-client.routes';
@@ -24,6 +25,7 @@ export function createAuthModule({ db, config, secrets, mailer, users }: Deps) {
   const sessions = createSessionsService(db, config);
   const throttle = createThrottleService(db, config);
   const tokens = createTokensService(db, config, secrets, users);
+  const login = createLoginService({ db, config, secrets, users, sessions, throttle });
   return {
     db,
     cookies: cookieSettings(config),
@@ -31,7 +33,8 @@ export function createAuthModule({ db, config, secrets, mailer, users }: Deps) {
     sessions,
     throttle,
     tokens,
-    login: createLoginService({ db, config, secrets, users, sessions, throttle }),
+    login,
+    entra: createEntraService({ db, config, users, login }),
     passwords: createPasswordService({ db, config, users, sessions, mailer }),
     sso: createSsoService(db, config, users),
   };

@@ -5,7 +5,8 @@ import { unauthenticated } from '../../platform/errors';
 import { serve } from '../../platform/routes';
 import { passwordRequirements } from '../users/password-policy';
 import type { AuthModule } from './auth.module';
-import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { safeCallback } from './safe-callback';
+import { clearSessionCookies, ENTRA_BINDING_COOKIE, setSessionCookies } from './session-cookies';
 import type { IssuedSession } from './sessions.service';
 
 export const metaOf = (request: FastifyRequest) => ({
@@ -45,11 +46,33 @@ export function authRoutes(app: FastifyInstance, m: AuthModule) {
     return loginResponse(user.username, issued);
   });
 
-  serve(app, A.logout, async ({ request, reply, principal }) => {
+  serve(app, A.logout, async ({ body, request, reply, principal }) => {
     if (request.authSession) await m.sessions.end(request.authSession.session.id);
     clearSessionCookies(reply, m.cookies);
     await recordAudit(m.db, { principal, request }, { action: 'auth.logout', outcome: 'success' });
-    return { redirectUrl: '/login' };
+    return { redirectUrl: body.isMsEntra ? await m.entra.endSessionUrl() : '/login' };
+  });
+
+  serve(app, A.loginViaMsEntra, async ({ body, request, reply }) => {
+    if ('state' in body) {
+      const { user, issued, callbackUrl } = await m.entra.finish(
+        body.state,
+        request.cookies[ENTRA_BINDING_COOKIE],
+        metaOf(request),
+      );
+      reply.clearCookie(ENTRA_BINDING_COOKIE, { path: '/api/auth' });
+      setSessionCookies(reply, m.cookies, issued);
+      return { ...loginResponse(user.username, issued), callbackUrl };
+    }
+    const { url, binding } = await m.entra.start(safeCallback(body.callbackUrl));
+    reply.setCookie(ENTRA_BINDING_COOKIE, binding, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: m.cookies.secure,
+      maxAge: 600,
+    });
+    return { url };
   });
 
   serve(app, A.changePassword, async ({ body, principal }) => {

@@ -93,3 +93,18 @@ export const apiKeys = pgTable('api_keys', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * A pending corporate sign-in: the OIDC state, nonce and PKCE verifier, bound to the
+ * browser that started it by the hash of a cookie value. Used once, within minutes.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  /** The authorization response (code, state, iss) the IdP posted back. */
+  response: text('response'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -6,14 +6,13 @@ import { AppError } from '../../platform/errors';
 import { serve } from '../../platform/routes';
 import type { AuthModule } from './auth.module';
 import { metaOf } from './auth.routes';
+import { ENTRA_PROVIDER } from './entra.service';
+import { safeCallback } from './safe-callback';
 import { clearSessionCookies, sessionToken, setSessionCookies } from './session-cookies';
 
 const CREDENTIALS = 'credentials';
 
-/** Only same-site paths: an open redirect would turn sign-in into a phishing aid. */
-export function safeCallback(url: string | undefined): string {
-  return url?.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/';
-}
+const isJson = (flag: unknown) => flag === true || flag === 'true';
 
 const loginUrl = (params: Record<string, string>) => `/login?${new URLSearchParams(params).toString()}`;
 
@@ -58,6 +57,17 @@ export function sessionClientRoutes(app: FastifyInstance, m: AuthModule) {
       signinUrl: `/api/auth/signin/${CREDENTIALS}`,
       callbackUrl: `/api/auth/callback/${CREDENTIALS}`,
     },
+    ...(m.entra.enabled
+      ? {
+          [ENTRA_PROVIDER]: {
+            id: ENTRA_PROVIDER,
+            name: 'Microsoft',
+            type: 'oidc',
+            signinUrl: '/api/auth/login-via-ms-entra',
+            callbackUrl: `/api/auth/callback/${ENTRA_PROVIDER}`,
+          },
+        }
+      : {}),
   }));
 
   serve(app, A.signin, async ({ params, body }) => {
@@ -69,6 +79,17 @@ export function sessionClientRoutes(app: FastifyInstance, m: AuthModule) {
 
   serve(app, A.callback, async ({ params, body, request, reply }) => {
     const callbackUrl = safeCallback(body.callbackUrl);
+    if (params.provider === ENTRA_PROVIDER && m.entra.enabled) {
+      const { code, state, iss, session_state, error, error_description } = body;
+      const form = Object.fromEntries(
+        Object.entries({ code, state, iss, session_state, error, error_description }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      ) as Record<string, string>;
+      const url = await m.entra.receive(form);
+      // The IdP's form post is a page load: answer with a redirect unless JSON was asked for.
+      return isJson(body.json) ? { url } : (reply.redirect(url, 303) as never);
+    }
     if (params.provider !== CREDENTIALS) return { url: '/login' };
     if (!csrfMatches(request, body.csrfToken))
       return { url: loginUrl({ error: 'MissingCSRF', callbackUrl }) };

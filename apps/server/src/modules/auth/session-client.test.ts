@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
 import { createUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
-import { safeCallback } from './session-client.routes';
+import { safeCallback } from './safe-callback';
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),

@@ -8,6 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { IssuedSession } from './sessions.service';
 
+/** Binds a Microsoft sign-in to the browser that started it. */
+export const ENTRA_BINDING_COOKIE = 'clearway.oidc';
+
 export type CookieSettings = { secure: boolean; sessionCookie: string };
 
 export function cookieSettings(config: Config): CookieSettings {

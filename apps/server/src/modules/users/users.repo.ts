@@ -45,3 +45,14 @@ export async function recentPasswordHashes(db: DbOrTx, userId: string, limit: nu
 export async function addPasswordHistory(db: DbOrTx, userId: string, hash: string) {
   await db.insert(passwordHistory).values({ userId, passwordHash: hash });
 }
+
+export async function findUserByEntraObjectId(db: DbOrTx, oid: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.msEntraObjectId, oid));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(2);
+  // An e-mail shared by two users identifies neither.
+  return rows.length === 1 ? rows[0]! : null;
+}

@@ -4,6 +4,8 @@ import { badRequest, conflict } from '../../platform/errors';
 import { checkPassword, PASSWORD_POLICY } from './password-policy';
 import {
   addPasswordHistory,
+  findUserByEmail,
+  findUserByEntraObjectId,
   findUserById,
   findUserByLogin,
   findUserByUsername,
@@ -45,6 +47,8 @@ export function createUsersService(db: Db) {
     findByUsername: (username: string) => findUserByUsername(db, username),
     findByLogin: (login: string) => findUserByLogin(db, login),
     findById: (id: string) => findUserById(db, id),
+    findByEntraObjectId: (oid: string) => findUserByEntraObjectId(db, oid),
+    findByEmail: (email: string) => findUserByEmail(db, email),
 
     /** @throws BadRequest (password policy), Conflict (username taken) */
     async createUser(input: NewUser, tx: DbOrTx = db): Promise<UserRow> {

@@ -24,3 +24,17 @@ export async function logout(): Promise<string> {
 export function broadcastLogout() {
   localStorage.setItem(LOGOUT_BROADCAST_KEY, String(Date.now()));
 }
+
+/** Starts sign-in with Microsoft: the answer is the IdP address to go to. */
+export async function startMicrosoftSignIn(callbackUrl: string): Promise<string> {
+  const res = await api(API.auth.loginViaMsEntra, { payload: { callbackUrl } });
+  if (!('url' in res)) throw new Error('Unexpected answer');
+  return res.url;
+}
+
+/** Finishes sign-in with Microsoft once the IdP has answered (`/login?entra=<state>`). */
+export async function finishMicrosoftSignIn(state: string) {
+  const res = await api(API.auth.loginViaMsEntra, { payload: { state } });
+  if ('url' in res) throw new Error('Unexpected answer');
+  return res;
+}

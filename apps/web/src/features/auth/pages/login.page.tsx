@@ -1,12 +1,13 @@
 import { ZLoginRequest } from '@clearway/contracts/endpoints/auth.endpoints';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/form-errors';
 import { serverMessage } from '../../../lib/gateway';
-import { login } from '../api/auth.calls';
+import { runtimeConfig } from '../../../lib/runtime-config';
+import { finishMicrosoftSignIn, login, startMicrosoftSignIn } from '../api/auth.calls';
 import { isLoggedIn, pendingTwoFactor, sessionQuery } from '../api/session.query';
 import { AuthCard } from '../components/auth-card';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -17,6 +18,7 @@ const ERRORS: Record<string, string> = {
   TooManyAttempts: 'login.errors.tooMany',
   SsoSignin: 'login.errors.sso',
   MissingCSRF: 'login.errors.csrf',
+  EntraSignin: 'login.errors.entra',
 };
 
 /** Only same-site paths are followed after sign-in. */
@@ -27,7 +29,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const search = useSearch({ strict: false }) as { error?: string; callbackUrl?: string };
+  const search = useSearch({ strict: false }) as { error?: string; callbackUrl?: string; entra?: string };
   const session = useQuery(sessionQuery);
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,6 +58,29 @@ export function LoginPage() {
     } catch (err) {
       setFailure(serverMessage(err));
     } finally {
+      setBusy(false);
+    }
+  }
+
+  // Back from Microsoft: finish the sign-in this browser started.
+  useEffect(() => {
+    if (!search.entra) return;
+    setBusy(true);
+    finishMicrosoftSignIn(search.entra)
+      .then(async (res) => {
+        await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        if (res.require2fa === 'no') await navigate({ to: safeTarget(res.callbackUrl) });
+      })
+      .catch((err) => setFailure(serverMessage(err)))
+      .finally(() => setBusy(false));
+  }, [search.entra, queryClient, navigate]);
+
+  async function microsoft() {
+    setBusy(true);
+    try {
+      window.location.assign(await startMicrosoftSignIn(safeTarget(search.callbackUrl)));
+    } catch (err) {
+      setFailure(serverMessage(err));
       setBusy(false);
     }
   }
@@ -106,6 +131,14 @@ export function LoginPage() {
           <Anchor component={Link} to="/forgot-password" size="sm">
             {t('login.forgot')}
           </Anchor>
+          {runtimeConfig.msEntraEnabled && (
+            <>
+              <Divider label={t('login.or')} />
+              <Button variant="default" onClick={microsoft} loading={busy}>
+                {t('login.microsoft')}
+              </Button>
+            </>
+          )}
         </Stack>
       </form>
     </AuthCard>
