@@ -13,7 +13,13 @@ export type AuditEntry = {
 /** Appends one audit row; pass the transaction so the row commits with the change it records. */
 export async function recordAudit(
   db: DbOrTx,
-  who: { principal: Principal | null; entityId?: number | null; request?: FastifyRequest },
+  who: {
+    principal: Principal | null;
+    entityId?: number | null;
+    request?: FastifyRequest;
+    /** Where the call came from, when no request object is at hand. */
+    meta?: { ip?: string; userAgent?: string };
+  },
   entry: AuditEntry,
 ): Promise<void> {
   await db.insert(auditEvents).values({
@@ -23,8 +29,8 @@ export async function recordAudit(
     action: entry.action,
     target: entry.target ?? null,
     outcome: entry.outcome,
-    ip: who.request?.ip ?? null,
-    userAgent: who.request?.headers['user-agent'] ?? null,
+    ip: who.request?.ip ?? who.meta?.ip ?? null,
+    userAgent: who.request?.headers['user-agent'] ?? who.meta?.userAgent ?? null,
     details: entry.details ?? {},
   });
 }

@@ -50,12 +50,12 @@ export function createLoginService(deps: {
     const failures = await throttle.recordFailure(keys);
     await recordAudit(
       db,
-      { principal: null },
+      { principal: null, meta },
       {
         action: 'auth.login',
         outcome: 'failure',
         target: login,
-        details: { reason, ip: meta.ip, userAgent: meta.userAgent },
+        details: { reason },
       },
     );
     await sleep(throttle.delayFor(failures));
@@ -91,12 +91,12 @@ export function createLoginService(deps: {
     await usersService.update(user.id, { lastLoginAt: new Date() });
     await recordAudit(
       db,
-      { principal: userPrincipal(user, 'session') },
+      { principal: userPrincipal(user, 'session'), meta },
       {
         action: 'auth.login',
         outcome: 'success',
         target: user.username,
-        details: { via, ip: meta.ip, userAgent: meta.userAgent },
+        details: { via },
       },
     );
   }
@@ -149,7 +149,7 @@ export function createLoginService(deps: {
       await usersService.update(user.id, { totpEnabled: true });
       await recordAudit(
         db,
-        { principal: userPrincipal(user, 'session') },
+        { principal: userPrincipal(user, 'session'), meta },
         {
           action: 'auth.2fa.enabled',
           outcome: 'success',

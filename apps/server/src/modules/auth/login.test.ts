@@ -145,9 +145,13 @@ describe('sign-in with password and two-factor', () => {
         .require2fa,
     ).toBe('no');
     expect(await signedIn(a)).toBe(true);
-    const audit = await t.database.db.execute<{ outcome: string }>(
-      sql`select outcome from audit_events where action = 'auth.login' and target = ${user.username}`,
+    const audit = await t.database.db.execute<{
+      outcome: string;
+      ip: string | null;
+      user_agent: string | null;
+    }>(
+      sql`select outcome, ip, user_agent from audit_events where action = 'auth.login' and target = ${user.username}`,
     );
-    expect(audit.rows.map((r) => r.outcome)).toContain('success');
+    expect(audit.rows).toContainEqual({ outcome: 'success', ip: '127.0.0.1', user_agent: 'lightMyRequest' });
   });
 });

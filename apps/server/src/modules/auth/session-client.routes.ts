@@ -1,6 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { CSRF_COOKIE } from '@clearway/contracts/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../platform/audit';
 import { randomToken, safeEqual } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { serve } from '../../platform/routes';
@@ -112,6 +113,11 @@ export function sessionClientRoutes(app: FastifyInstance, m: AuthModule) {
         throw new AppError('Forbidden', 403, 'The CSRF token is missing or invalid');
       }
       await m.sessions.end(s.session.id);
+      await recordAudit(
+        m.db,
+        { principal: null, request },
+        { action: 'auth.signout', outcome: 'success', target: s.username },
+      );
     }
     clearSessionCookies(reply, m.cookies);
     return { url: body.callbackUrl ? safeCallback(body.callbackUrl) : '/login' };

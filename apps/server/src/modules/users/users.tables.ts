@@ -34,7 +34,6 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is accepted once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     twoFactorRequired: boolean('two_factor_required').notNull().default(true),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     msEntraObjectId: text('ms_entra_object_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
