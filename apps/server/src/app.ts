@@ -7,6 +7,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
+import { authorizationRoutes } from './modules/authorization/authorization.routes';
+import { createAuthorizationService } from './modules/authorization/authorization.service';
+import { createResolver } from './modules/authorization/resolver.service';
+import { entitiesRoutes } from './modules/entities/entities.routes';
+import { createEntitiesService } from './modules/entities/entities.service';
+import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { createUsersService } from './modules/users/users.service';
@@ -17,7 +23,7 @@ import { installErrorHandler } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createMailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
-import { type AccessPorts, denyAll } from './platform/principal';
+import type { AccessPorts } from './platform/principal';
 import { installRequestLogging } from './platform/request-logging';
 import { collectApiRoutes } from './platform/routes';
 import { loadSecrets } from './platform/secrets';
@@ -65,9 +71,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 
   const serverMode = createServerModeService(database.db, config.MAINTENANCE_CACHE_MS);
+  const resolver = createResolver(database.db);
   const ports: AccessPorts = {
     authenticators: [],
-    resolvePermissions: denyAll,
+    resolvePermissions: resolver.resolve,
     isMaintenanceOn: serverMode.isMaintenanceOn,
   };
   installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
@@ -77,16 +84,26 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const users = createUsersService(db);
   const auth = createAuthModule({ db, config, secrets: loadSecrets(config), mailer, users });
   installAuthentication(ports, auth);
+  const referenceData = createReferenceDataService(db);
+  const entities = createEntitiesService({ db, resolver, users, referenceData });
+  const authorization = createAuthorizationService(db, resolver);
 
   await app.register(
     async (api) => {
       healthRoutes(api, database.db);
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
+      entitiesRoutes(api, entities);
+      authorizationRoutes(api, authorization);
     },
     { prefix: API_BASE },
   );
   await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
-  return { app, ports, apiRoutes, services: { serverMode, users, auth, mailer } };
+  return {
+    app,
+    ports,
+    apiRoutes,
+    services: { serverMode, users, auth, mailer, resolver, entities, authorization },
+  };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,7 @@
 // The Drizzle schema aggregate drizzle-kit reads: the one barrel file (CONVENTIONS.md).
 
 export * from '../modules/auth/auth.tables';
+export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';
 export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/server-mode/server-mode.tables';

@@ -35,9 +35,6 @@ export type AccessPorts = {
   isMaintenanceOn: () => Promise<boolean>;
 };
 
-/** Until an authorization module is installed nobody holds any key: deny by default. */
-export const denyAll: PermissionResolver = async () => ({ permissions: [], childPermissions: [] });
-
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;

@@ -1,4 +1,7 @@
+import type { ScopeType } from '@clearway/contracts/authorization';
+import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
 import { entities } from '../modules/entities/entities.tables';
+import { Agent } from './agent';
 import type { TestContext } from './test-app';
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-42!';
@@ -33,4 +36,30 @@ export async function createUser(
     twoFactorRequired: opts.twoFactorRequired ?? false,
   });
   return { ...user, password };
+}
+
+/** Direct grants for a user, written as the authorization module stores them. */
+export async function grant(
+  t: TestContext,
+  userId: string,
+  entityId: number,
+  keys: readonly PermissionKey[] = PERMISSION_KEYS,
+  scope: ScopeType = 'SELF_AND_DESCENDANTS',
+) {
+  await t.services.authorization.grantDirect(
+    t.database.db,
+    { kind: 'user', id: userId },
+    entityId,
+    [...keys],
+    scope,
+  );
+}
+
+/** A signed-in browser-like client for a fresh user (no 2FA) with the given home entity. */
+export async function signedInUser(t: TestContext, homeEntityId: number) {
+  const user = await createUser(t, { homeEntityId });
+  const agent = new Agent(t.app);
+  const res = await agent.post('/api/auth/login', { username: user.username, password: user.password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { user, agent };
 }

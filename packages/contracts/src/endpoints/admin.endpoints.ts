@@ -1,5 +1,56 @@
-import { row } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, type HttpMethod, row } from '../endpoint';
+import {
+  ZAppendGroupRole,
+  ZCreateDirect,
+  ZCreateGroup,
+  ZCreateRole,
+  ZCreateScope,
+  ZDeleteDirect,
+  ZDeleteGroup,
+  ZDeleteRole,
+  ZDeleteScope,
+  ZDirectPermission,
+  ZGroup,
+  ZOk,
+  ZPermissionInfo,
+  ZRole,
+  ZScope,
+  ZScopeTypes,
+  ZSetGroupRoles,
+  ZUpdateGroup,
+  ZUpdateRole,
+  ZUpdateScope,
+} from './authorization.schemas';
 import { P } from './permission-sets';
+
+/** An authorization-management call: authorization_management on the acting entity. */
+const authz = <M extends HttpMethod, B extends z.ZodType | undefined, R extends z.ZodType>(
+  method: M,
+  path: string,
+  summary: string,
+  body: B,
+  response: R,
+) =>
+  endpoint({
+    method,
+    path,
+    access: 'authenticated',
+    permissions: P.authorization,
+    tag: 'authorization',
+    summary,
+    ...(body ? { body: body as Exclude<B, undefined> } : {}),
+    response,
+  }) as {
+    method: M;
+    path: string;
+    access: 'authenticated';
+    permissions: typeof P.authorization;
+    tag: string;
+    summary: string;
+    body: B;
+    response: R;
+  };
 
 const um = (path: string) => `/user-management/${path}` as const;
 
@@ -54,57 +105,61 @@ export const userManagementEndpoints = {
 } as const;
 
 export const authorizationEndpoints = {
-  groups: row('GET', '/groups', 'authorization', 'Groups', { permissions: P.authorization }),
-  roles: row('GET', '/roles', 'authorization', 'Roles', { permissions: P.authorization }),
-  permissions: row('GET', '/permissions', 'authorization', 'The permission catalogue', {
-    permissions: P.authorization,
-  }),
-  permissionScopes: row('GET', '/permission-scopes', 'authorization', 'Permission scopes', {
-    permissions: P.authorization,
-  }),
-  permissionScopeTypes: row('GET', '/permission-scopes/types', 'authorization', 'Permission scope types', {
-    permissions: P.authorization,
-  }),
+  groups: authz('GET', '/groups', 'Groups with roles and members', undefined, z.array(ZGroup)),
+  roles: authz('GET', '/roles', 'Roles', undefined, z.array(ZRole)),
+  permissions: authz('GET', '/permissions', 'The permission catalogue', undefined, ZPermissionInfo),
+  permissionScopes: authz(
+    'GET',
+    '/permission-scopes',
+    'Permission scopes the caller may see',
+    undefined,
+    z.array(ZScope),
+  ),
+  permissionScopeTypes: authz(
+    'GET',
+    '/permission-scopes/types',
+    'Permission scope types',
+    undefined,
+    ZScopeTypes,
+  ),
   ssoList: row('GET', '/sso/list', 'authorization', 'SSO links', { permissions: P.sso }),
-  groupsCreate: row('POST', '/groups/create', 'authorization', 'Create a group', {
-    permissions: P.authorization,
-  }),
-  groupsRoleAppend: row('POST', '/groups/role/append', 'authorization', 'Add a role to a group', {
-    permissions: P.authorization,
-  }),
-  rolesCreate: row('POST', '/roles/create', 'authorization', 'Create a role', {
-    permissions: P.authorization,
-  }),
-  scopesCreate: row('POST', '/permission-scopes/create', 'authorization', 'Create a permission scope', {
-    permissions: P.authorization,
-  }),
-  scopesDelete: row('POST', '/permission-scopes/delete', 'authorization', 'Delete a permission scope', {
-    permissions: P.authorization,
-  }),
-  directCreate: row('POST', '/direct-permissions/create', 'authorization', 'Grant a direct permission', {
-    permissions: P.authorization,
-  }),
+  groupsCreate: authz('POST', '/groups/create', 'Create a group', ZCreateGroup, ZGroup),
+  groupsRoleAppend: authz('POST', '/groups/role/append', 'Add a role to a group', ZAppendGroupRole, ZGroup),
+  rolesCreate: authz('POST', '/roles/create', 'Create a role', ZCreateRole, ZRole),
+  scopesCreate: authz('POST', '/permission-scopes/create', 'Bind a group to an entity', ZCreateScope, ZScope),
+  scopesDelete: authz('POST', '/permission-scopes/delete', 'Delete a permission scope', ZDeleteScope, ZOk),
+  directCreate: authz(
+    'POST',
+    '/direct-permissions/create',
+    'Grant a direct permission',
+    ZCreateDirect,
+    ZDirectPermission,
+  ),
   ssoCreate: row('POST', '/sso/create', 'authorization', 'Create an SSO link', { permissions: P.sso }),
-  groupsUpdate: row('PUT', '/groups/update', 'authorization', 'Update a group', {
-    permissions: P.authorization,
-  }),
-  groupsRoleUpdate: row('PUT', '/groups/role/update', 'authorization', 'Update a group’s roles', {
-    permissions: P.authorization,
-  }),
-  rolesUpdate: row('PUT', '/roles/update', 'authorization', 'Update a role', {
-    permissions: P.authorization,
-  }),
-  scopesUpdate: row('PUT', '/permission-scopes/update', 'authorization', 'Update a permission scope', {
-    permissions: P.authorization,
-  }),
-  groupsDelete: row('DELETE', '/groups/delete', 'authorization', 'Delete a group', {
-    permissions: P.authorization,
-  }),
-  rolesDelete: row('DELETE', '/roles/delete', 'authorization', 'Delete a role', {
-    permissions: P.authorization,
-  }),
-  directDelete: row('DELETE', '/direct-permissions/delete', 'authorization', 'Revoke a direct permission', {
-    permissions: P.authorization,
-  }),
+  groupsUpdate: authz(
+    'PUT',
+    '/groups/update',
+    'Update a group (name, description, members)',
+    ZUpdateGroup,
+    ZGroup,
+  ),
+  groupsRoleUpdate: authz('PUT', '/groups/role/update', 'Set a group’s roles', ZSetGroupRoles, ZGroup),
+  rolesUpdate: authz('PUT', '/roles/update', 'Update a role', ZUpdateRole, ZRole),
+  scopesUpdate: authz('PUT', '/permission-scopes/update', 'Change a scope’s type', ZUpdateScope, ZScope),
+  groupsDelete: authz('DELETE', '/groups/delete', 'Delete a group', ZDeleteGroup, ZOk),
+  rolesDelete: authz(
+    'DELETE',
+    '/roles/delete',
+    'Delete a role (refused while a group uses it)',
+    ZDeleteRole,
+    ZOk,
+  ),
+  directDelete: authz(
+    'DELETE',
+    '/direct-permissions/delete',
+    'Revoke a direct permission',
+    ZDeleteDirect,
+    ZOk,
+  ),
   ssoDelete: row('DELETE', '/sso/delete', 'authorization', 'Delete an SSO link', { permissions: P.sso }),
 } as const;

@@ -1,17 +1,87 @@
-import { row } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, row } from '../endpoint';
+import {
+  ZChildListRequest,
+  ZChildListResponse,
+  ZCodeName,
+  ZCreateEntity,
+  ZEntity,
+  ZEntityListRequest,
+  ZEntityNode,
+  ZEntityRef,
+  ZEntitySummaries,
+  ZProfile,
+  ZProfileQuery,
+  ZProfiles,
+  ZRelated,
+  ZUpdateEntity,
+} from './entity.schemas';
 import { P } from './permission-sets';
 
-export const entityEndpoints = {
-  forest: row('GET', '/entity', 'entities', 'The visible entity forest with permissions'),
-  list: row('POST', '/entity/list', 'entities', 'Entities available to a user (username)', {
+const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
+  endpoint({
+    method: 'GET',
+    path,
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary,
+    response,
+  });
+
+export const entityEndpoints = {
+  forest: endpoint({
+    method: 'GET',
+    path: '/entity',
+    access: 'authenticated',
+    entity: { in: 'home', field: 'entityId' },
+    tag: 'entities',
+    summary: 'The visible entity forest with permissions, child permissions and attributes',
+    response: z.array(ZEntityNode),
   }),
-  childList: row('POST', '/entity/{id}/list', 'entities', 'Entities below one entity', {
+  list: endpoint({
+    method: 'POST',
+    path: '/entity/list',
+    access: 'authenticated',
+    permissions: P.entityView,
+    tag: 'entities',
+    summary: 'Entities available to a user (username), as far as the caller may see',
+    body: ZEntityListRequest,
+    response: ZEntitySummaries,
+  }),
+  childList: endpoint({
+    method: 'POST',
+    path: '/entity/{id}/list',
+    access: 'authenticated',
     permissions: P.entityView,
     entity: { in: 'params', field: 'id' },
+    tag: 'entities',
+    summary: 'Entities below one entity (filters, paging)',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: ZChildListRequest,
+    response: ZChildListResponse,
   }),
-  create: row('POST', '/entity/create', 'entities', 'Create an entity', { permissions: P.entityChange }),
-  view: row('POST', '/entity/view', 'entities', 'One entity', { permissions: P.entityView }),
+  create: endpoint({
+    method: 'POST',
+    path: '/entity/create',
+    access: 'authenticated',
+    permissions: P.entityChange,
+    entity: { in: 'body', field: 'parentId' },
+    tag: 'entities',
+    summary: 'Create an entity below parentId',
+    body: ZCreateEntity,
+    response: ZEntity,
+  }),
+  view: endpoint({
+    method: 'POST',
+    path: '/entity/view',
+    access: 'authenticated',
+    permissions: P.entityView,
+    tag: 'entities',
+    summary: 'One entity with every field',
+    body: ZEntityRef,
+    response: ZEntity,
+  }),
   accounts: row('POST', '/entity/accounts', 'entities', 'Accounts of an entity', {
     permissions: P.entityView,
   }),
@@ -21,8 +91,15 @@ export const entityEndpoints = {
   instruments: row('POST', '/entity/instruments', 'entities', 'Instruments of an entity', {
     permissions: P.entityView,
   }),
-  linkedEntities: row('POST', '/entity/linked-entities', 'entities', 'Linked entities', {
+  linkedEntities: endpoint({
+    method: 'POST',
+    path: '/entity/linked-entities',
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary: 'Entities linked either way (related or upstream)',
+    body: ZEntityRef,
+    response: ZRelated,
   }),
   marginRequirements: row('POST', '/entity/margin-requirements', 'entities', 'Margin requirements', {
     permissions: P.accountData,
@@ -41,42 +118,54 @@ export const entityEndpoints = {
     'Update trading-platform account properties',
     { permissions: P.entityChange },
   ),
-  relatedEntities: row('POST', '/entity/related-entities', 'entities', 'Related entities (downstream)', {
+  relatedEntities: endpoint({
+    method: 'POST',
+    path: '/entity/related-entities',
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary: 'Related entities (downstream)',
+    body: ZEntityRef,
+    response: ZRelated,
   }),
-  relatedEntitiesUpstream: row(
-    'POST',
-    '/entity/related-entities-upstream',
-    'entities',
-    'Related entities (upstream)',
-    { permissions: P.entityView },
-  ),
-  update: row('PUT', '/entity/update', 'entities', 'Update an entity', { permissions: P.entityChange }),
-  addressTypes: row('GET', '/entity/addressTypes', 'entities', 'Address types', {
+  relatedEntitiesUpstream: endpoint({
+    method: 'POST',
+    path: '/entity/related-entities-upstream',
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary: 'Related entities (upstream)',
+    body: ZEntityRef,
+    response: ZRelated,
   }),
-  attributes: row('GET', '/entity/attributes', 'entities', 'Entity attributes', {
+  update: endpoint({
+    method: 'PUT',
+    path: '/entity/update',
+    access: 'authenticated',
+    permissions: P.entityChange,
+    tag: 'entities',
+    summary: 'Update an entity (moving it needs account_management at the new parent too)',
+    body: ZUpdateEntity,
+    response: ZEntity,
+  }),
+  addressTypes: ref('/entity/addressTypes', 'Address types', ZCodeName),
+  attributes: ref('/entity/attributes', 'Entity attributes (type labels)', ZCodeName),
+  baseCurrencies: ref('/entity/baseCurrencies', 'Base currencies', ZCodeName),
+  conversionProfile: endpoint({
+    method: 'GET',
+    path: '/entity/conversionProfile',
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary: 'One conversion profile',
+    query: ZProfileQuery,
+    response: ZProfile,
   }),
-  baseCurrencies: row('GET', '/entity/baseCurrencies', 'entities', 'Base currencies', {
-    permissions: P.entityView,
-  }),
-  conversionProfile: row('GET', '/entity/conversionProfile', 'entities', 'One conversion profile', {
-    permissions: P.entityView,
-  }),
-  conversionProfiles: row('GET', '/entity/conversionProfiles', 'entities', 'Conversion profiles', {
-    permissions: P.entityView,
-  }),
-  nameSources: row('GET', '/entity/nameSources', 'entities', 'Name sources', { permissions: P.entityView }),
-  countries: row('GET', '/entity/countries', 'entities', 'Countries (ISO 3166)', {
-    permissions: P.entityView,
-  }),
-  parentEntities: row('GET', '/entity/parentEntities', 'entities', 'Possible parent entities', {
-    permissions: P.entityView,
-  }),
-  rollProfiles: row('GET', '/entity/rollProfiles', 'entities', 'Roll profiles', {
-    permissions: P.entityView,
-  }),
+  conversionProfiles: ref('/entity/conversionProfiles', 'Conversion profiles', ZProfiles),
+  nameSources: ref('/entity/nameSources', 'Name sources', ZCodeName),
+  countries: ref('/entity/countries', 'Countries (ISO 3166)', ZCodeName),
+  parentEntities: ref('/entity/parentEntities', 'Entities a new entity may go below', ZEntitySummaries),
+  rollProfiles: ref('/entity/rollProfiles', 'Roll profiles', ZProfiles),
 } as const;
 
 export const allocationEndpoints = {

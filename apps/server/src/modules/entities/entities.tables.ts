@@ -1,8 +1,35 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { RELATIONSHIP_TYPES } from '@clearway/contracts/enums';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { countries, currencies } from '../reference-data/reference-data.tables';
+
+export const conversionProfiles = pgTable('conversion_profiles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const rollProfiles = pgTable('roll_profiles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
 
 /**
- * The entity hierarchy's core (id, name, parent). The Entities issue extends it with the
- * rest of the section 3 fields.
+ * The entity hierarchy. `path` is the materialized path of ids (`/1/7/42/`), kept by the
+ * entities service, so a subtree is one indexed prefix scan and the ancestors are read
+ * from the path itself.
  */
 export const entities = pgTable(
   'entities',
@@ -10,7 +37,68 @@ export const entities = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => entities.id),
+    path: text('path').notNull().default(''),
+    attributes: text('attributes').array().notNull().default(sql`'{}'::text[]`),
+    currencyCode: text('currency_code').references(() => currencies.code),
+    tradingEnabled: boolean('trading_enabled').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    agentId: integer('agent_id').references((): AnyPgColumn => entities.id),
+    conversionProfileId: integer('conversion_profile_id').references(() => conversionProfiles.id),
+    rollProfileId: integer('roll_profile_id').references(() => rollProfiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('entities_parent_idx').on(t.parentId)],
+  (t) => [
+    index('entities_parent_idx').on(t.parentId),
+    index('entities_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+  ],
+);
+
+export const entityAddresses = pgTable(
+  'entity_addresses',
+  {
+    id: serial('id').primaryKey(),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    addressType: text('address_type').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    postalCode: text('postal_code'),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.alpha2),
+  },
+  (t) => [index('entity_addresses_entity_idx').on(t.entityId)],
+);
+
+export const entityNameMappings = pgTable(
+  'entity_name_mappings',
+  {
+    id: serial('id').primaryKey(),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('entity_name_mappings_entity_idx').on(t.entityId)],
+);
+
+export const relationshipTypeEnum = pgEnum('relationship_type', RELATIONSHIP_TYPES);
+
+/** Links between entities beyond the tree (agent, collateral, managed account …). */
+export const relatedEntities = pgTable(
+  'related_entities',
+  {
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    relatedEntityId: integer('related_entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    relationshipType: relationshipTypeEnum('relationship_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.relatedEntityId, t.relationshipType] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createEntity, grant, signedInUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 
 // Drizzle wraps the database error; PostgreSQL's own message is the cause.
@@ -75,5 +76,34 @@ describe('maintenance mode', () => {
     await expect(t.database.db.execute(sql`update audit_events set outcome = 'x'`)).rejects.toMatchObject(
       appendOnly,
     );
+  });
+
+  it('lets a caller with system_management switch it and keep working while others get 503', async () => {
+    const home = await createEntity(t);
+    const admin = await signedInUser(t, home.id);
+    await grant(t, admin.user.id, home.id, ['system_management']);
+    const other = await signedInUser(t, home.id);
+
+    const on = await admin.agent.post('/api/server/maintenance', {
+      maintenance: true,
+      message: 'Ledger upgrade',
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ maintenance: true, message: 'Ledger upgrade' });
+    expect((await other.agent.post('/api/profile/change-password', {})).statusCode).toBe(503);
+    expect((await admin.agent.post('/api/profile/change-password', {})).statusCode).toBe(400);
+
+    const bad = await admin.agent.post('/api/server/maintenance', { maintenance: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('maintenance');
+
+    expect((await admin.agent.post('/api/server/maintenance', { maintenance: false })).statusCode).toBe(200);
+    expect((await other.agent.post('/api/profile/change-password', {})).statusCode).toBe(400);
+  });
+
+  it('refuses to switch it for a signed-in caller without system_management (403)', async () => {
+    const home = await createEntity(t);
+    const user = await signedInUser(t, home.id);
+    expect((await user.agent.post('/api/server/maintenance', { maintenance: true })).statusCode).toBe(403);
   });
 });

@@ -1,0 +1,30 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { FastifyInstance } from 'fastify';
+import { serve } from '../../platform/routes';
+import type { AuthorizationService } from './authorization.service';
+
+export function authorizationRoutes(app: FastifyInstance, s: AuthorizationService) {
+  const A = API.authorization;
+  const who = (c: { principal: unknown; entityId: number | null }) => ({
+    principal: c.principal as NonNullable<Parameters<AuthorizationService['createRole']>[0]['principal']>,
+    entityId: c.entityId,
+  });
+  serve(app, A.permissions, async () => s.permissions());
+  serve(app, A.permissionScopeTypes, async () => s.scopeTypes());
+  serve(app, A.roles, () => s.listRoles());
+  serve(app, A.groups, () => s.listGroups());
+  serve(app, A.permissionScopes, (c) => s.listScopes(who(c).principal));
+  serve(app, A.rolesCreate, (c) => s.createRole(who(c), c.body));
+  serve(app, A.rolesUpdate, (c) => s.updateRole(who(c), c.body));
+  serve(app, A.rolesDelete, (c) => s.deleteRole(who(c), c.body.roleId));
+  serve(app, A.groupsCreate, (c) => s.createGroup(who(c), c.body));
+  serve(app, A.groupsUpdate, (c) => s.updateGroup(who(c), c.body));
+  serve(app, A.groupsDelete, (c) => s.deleteGroup(who(c), c.body.groupId));
+  serve(app, A.groupsRoleAppend, (c) => s.appendRole(who(c), c.body.groupId, c.body.roleId));
+  serve(app, A.groupsRoleUpdate, (c) => s.setRoles(who(c), c.body.groupId, c.body.roleIds));
+  serve(app, A.scopesCreate, (c) => s.createScope(who(c), c.body));
+  serve(app, A.scopesUpdate, (c) => s.updateScope(who(c), c.body));
+  serve(app, A.scopesDelete, (c) => s.deleteScope(who(c), c.body));
+  serve(app, A.directCreate, (c) => s.createDirect(who(c), c.body));
+  serve(app, A.directDelete, (c) => s.deleteDirect(who(c), c.body));
+}

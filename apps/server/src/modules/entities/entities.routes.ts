@@ -1,0 +1,30 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { FastifyInstance } from 'fastify';
+import { serve } from '../../platform/routes';
+import type { EntitiesService } from './entities.service';
+
+export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
+  const E = API.entity;
+  serve(app, E.forest, ({ principal }) => s.forest(principal!));
+  serve(app, E.view, ({ principal, body }) => s.view(principal!, body.entityId));
+  serve(app, E.create, ({ principal, entityId, body }) =>
+    s.create({ principal: principal!, entityId }, body),
+  );
+  serve(app, E.update, ({ principal, entityId, body }) =>
+    s.update({ principal: principal!, entityId }, body),
+  );
+  serve(app, E.list, ({ principal, body }) => s.listForUser(principal!, body.username));
+  serve(app, E.childList, ({ principal, params, body }) => s.children(principal!, params.id, body));
+  serve(app, E.relatedEntities, ({ principal, body }) => s.related(principal!, body.entityId, 'down'));
+  serve(app, E.relatedEntitiesUpstream, ({ principal, body }) => s.related(principal!, body.entityId, 'up'));
+  serve(app, E.linkedEntities, ({ principal, body }) => s.linked(principal!, body.entityId));
+  serve(app, E.parentEntities, ({ principal }) => s.parentCandidates(principal!));
+  serve(app, E.attributes, async () => s.reference.attributes());
+  serve(app, E.addressTypes, async () => s.reference.addressTypes());
+  serve(app, E.nameSources, async () => s.reference.nameSources());
+  serve(app, E.countries, () => s.reference.countries());
+  serve(app, E.baseCurrencies, () => s.reference.baseCurrencies());
+  serve(app, E.conversionProfiles, () => s.reference.conversionProfiles());
+  serve(app, E.rollProfiles, () => s.reference.rollProfiles());
+  serve(app, E.conversionProfile, ({ query }) => s.reference.conversionProfile(query.id));
+}

@@ -1,0 +1,155 @@
+import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
+import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../test/agent';
+import { createEntity, grant, signedInUser, uniqueName } from '../test/fixtures';
+import { type TestContext, useTestApp } from '../test/test-app';
+
+type Sample = { body?: Record<string, unknown>; query?: Record<string, unknown> };
+type World = { a: number; admin: Agent; adminUsername: string };
+
+/**
+ * A valid call for every implemented route that has permission keys, built against entity A.
+ * A route without a sample fails the walk below, so each new route brings one.
+ */
+const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
+  'platform.setMaintenance': () => ({ body: { maintenance: false } }),
+  'entity.list': (w) => ({ body: { username: w.adminUsername } }),
+  'entity.childList': () => ({ body: {} }),
+  'entity.create': (w) => ({ body: { parentId: w.a, entityName: uniqueName('Desk ') } }),
+  'entity.view': (w) => ({ body: { entityId: w.a } }),
+  'entity.update': (w) => ({ body: { entityId: w.a, entityName: 'Entity A' } }),
+  'entity.relatedEntities': (w) => ({ body: { entityId: w.a } }),
+  'entity.relatedEntitiesUpstream': (w) => ({ body: { entityId: w.a } }),
+  'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
+  'entity.conversionProfile': () => ({ query: { id: 1 } }),
+  'authorization.rolesCreate': () => ({ body: { name: uniqueName('role-'), permissions: ['account_view'] } }),
+  'authorization.rolesUpdate': async (w) => ({ body: { roleId: await newRole(w), description: 'updated' } }),
+  'authorization.rolesDelete': async (w) => ({ body: { roleId: await newRole(w) } }),
+  'authorization.groupsCreate': () => ({ body: { name: uniqueName('group-') } }),
+  'authorization.groupsUpdate': async (w) => ({
+    body: { groupId: await newGroup(w), description: 'updated' },
+  }),
+  'authorization.groupsDelete': async (w) => ({ body: { groupId: await newGroup(w) } }),
+  'authorization.groupsRoleAppend': async (w) => ({
+    body: { groupId: await newGroup(w), roleId: await newRole(w) },
+  }),
+  'authorization.groupsRoleUpdate': async (w) => ({
+    body: { groupId: await newGroup(w), roleIds: [await newRole(w)] },
+  }),
+  'authorization.scopesCreate': async (w) => ({
+    body: { groupId: await newGroup(w), entityId: w.a, scopeType: 'SELF' },
+  }),
+  'authorization.scopesUpdate': async (w) => ({
+    body: { id: await newScope(w), entityId: w.a, scopeType: 'DESCENDANTS' },
+  }),
+  'authorization.scopesDelete': async (w) => ({ body: { id: await newScope(w), entityId: w.a } }),
+  'authorization.directCreate': (w) => ({
+    body: {
+      principal: { kind: 'user', id: crypto.randomUUID() },
+      entityId: w.a,
+      permission: 'account_view',
+      scopeType: 'SELF',
+    },
+  }),
+  'authorization.directDelete': async (w) => ({ body: { id: await newDirect(w), entityId: w.a } }),
+};
+
+/** Routes that take no input need no sample. */
+function sampleFor(e: Endpoint & { id: string }) {
+  return SAMPLES[e.id] ?? (!e.body && !e.query ? () => ({}) : undefined);
+}
+
+async function newRole(w: World): Promise<number> {
+  return (
+    await w.admin.post('/api/roles/create', { name: uniqueName('role-'), permissions: ['account_view'] })
+  ).json().id;
+}
+async function newGroup(w: World): Promise<number> {
+  return (await w.admin.post('/api/groups/create', { name: uniqueName('group-') })).json().id;
+}
+async function newScope(w: World): Promise<number> {
+  return (
+    await w.admin.post('/api/permission-scopes/create', {
+      groupId: await newGroup(w),
+      entityId: w.a,
+      scopeType: 'SELF',
+    })
+  ).json().id;
+}
+async function newDirect(w: World): Promise<number> {
+  const body = {
+    principal: { kind: 'user', id: crypto.randomUUID() },
+    entityId: w.a,
+    permission: 'account_view',
+    scopeType: 'SELF',
+  };
+  return (await w.admin.post('/api/direct-permissions/create', body)).json().id;
+}
+
+/** Sends the call with the acting entity placed where the contract row says it travels. */
+function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
+  const where = entityLocationOf(e);
+  const params: Record<string, number> = {};
+  const body = { ...sample.body };
+  const query = { ...sample.query };
+  if (where.in === 'body') body[where.field] = entityId;
+  if (where.in === 'query') query[where.field] = entityId;
+  if (where.in === 'params') params[where.field] = entityId;
+  const path = toRoutePattern(e.path).replace(/:(\w+)/g, (_, k: string) => String(params[k] ?? entityId));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return agent.call({
+    method: e.method,
+    url: `/api${path}${qs ? `?${qs}` : ''}`,
+    ...(e.method === 'GET' ? {} : { payload: body }),
+  });
+}
+
+function implemented(t: TestContext) {
+  return ENDPOINT_LIST.filter((e) => t.apiRoutes.has(endpointKey(e.method, e.path)) && e.access !== 'public');
+}
+
+describe('every implemented route is guarded by its contract row', () => {
+  const t = useTestApp();
+  const w = {} as World & { b: number; noKeys: Agent };
+
+  beforeAll(async () => {
+    const root = await createEntity(t, uniqueName('Root '));
+    w.a = (await createEntity(t, uniqueName('A '), root.id)).id;
+    w.b = (await createEntity(t, uniqueName('B '), root.id)).id;
+    const admin = await signedInUser(t, w.a);
+    await grant(t, admin.user.id, w.a);
+    w.admin = admin.agent;
+    w.adminUsername = admin.user.username;
+    w.noKeys = (await signedInUser(t, w.a)).agent;
+  });
+
+  it('has a valid sample call for every route with permission keys', () => {
+    const missing = implemented(t)
+      .filter((e) => e.permissions && !sampleFor(e))
+      .map((e) => e.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 403 to a caller without the keys', async () => {
+    for (const e of implemented(t).filter((r) => r.permissions)) {
+      const res = await callOn(w.noKeys, e, w.a, await sampleFor(e)!(w));
+      expect([e.id, res.statusCode]).toEqual([e.id, 403]);
+    }
+  });
+
+  it('answers 404 for an entity outside the caller’s tree, leaking nothing', async () => {
+    for (const e of implemented(t).filter((r) => entityLocationOf(r).in !== 'home')) {
+      const res = await callOn(w.admin, e, w.b, e.permissions ? await sampleFor(e)!(w) : {});
+      expect([e.id, res.statusCode]).toEqual([e.id, 404]);
+      expect(res.json()).toEqual({ status: 404, title: 'Resource Not Found', message: expect.any(String) });
+    }
+  });
+
+  it('answers 2xx to a caller with the keys', async () => {
+    for (const e of implemented(t).filter((r) => r.permissions)) {
+      const res = await callOn(w.admin, e, w.a, await sampleFor(e)!(w));
+      expect([e.id, res.statusCode < 300]).toEqual([e.id, true]);
+    }
+  });
+});
