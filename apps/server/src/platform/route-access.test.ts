@@ -97,7 +97,9 @@ function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
   if (where.in === 'query') query[where.field] = entityId;
   if (where.in === 'params') params[where.field] = entityId;
   const path = toRoutePattern(e.path).replace(/:(\w+)/g, (_, k: string) => String(params[k] ?? entityId));
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return agent.call({
     method: e.method,
     url: `/api${path}${qs ? `?${qs}` : ''}`,

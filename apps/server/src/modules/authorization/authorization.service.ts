@@ -20,8 +20,12 @@ type Who = { principal: Principal; entityId?: number | null };
 type Member = { kind: 'user' | 'apiKey'; id: string };
 
 const label = (k: string) => k.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-const isUniqueViolation = (err: unknown) => (err as { cause?: { code?: string } }).cause?.code === '23505';
-const isFkViolation = (err: unknown) => (err as { cause?: { code?: string } }).cause?.code === '23503';
+
+import { pgErrorCode } from '../../platform/pg-errors';
+
+const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+// 23503: a reference to nothing; 23001: ON DELETE RESTRICT (still in use).
+const isFkViolation = (err: unknown) => ['23503', '23001'].includes(pgErrorCode(err) ?? '');
 
 /**
  * Roles, groups, permission scopes and direct permissions. Every change is audited, and a
