@@ -1,6 +1,8 @@
+import { benchEntityForest } from './entity-forest';
 import { benchHttpOverhead } from './http-overhead';
 import { benchLoginBundle } from './login-bundle';
 
-// `npm run bench`: every figure printed as a ratio measured in this one run.
+// `npm run bench`: every figure printed as measured in this one run.
 await benchHttpOverhead();
 await benchLoginBundle();
+await benchEntityForest();

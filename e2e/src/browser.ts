@@ -47,3 +47,24 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
+
+/**
+ * Signs a demo persona in through the API in this page's browser context (cookies shared),
+ * setting up two-factor the way an authenticator app would, then opens `/`.
+ */
+export async function signInPersona(
+  page: Page,
+  username: string,
+  password: string,
+  code: (secret: string) => string,
+) {
+  const login = await page.request.post('/api/auth/login', { data: { username, password } });
+  const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
+  const { secret } = await (await page.request.post('/api/auth/twoFactor/setup-verify', { headers })).json();
+  const verified = await page.request.post('/api/auth/twoFactor/verify', {
+    headers,
+    data: { token: code(secret) },
+  });
+  if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
+  await page.goto('/');
+}

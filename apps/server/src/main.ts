@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './modules/demo/demo-data.seed';
+import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, ensureDatabase, runMigrations } from './platform/db';
@@ -27,7 +27,7 @@ async function main() {
   await seedReferenceData(database.db);
 
   const { app, services } = await buildApp({ config, database });
-  if (config.LOAD_DEMO_DATA) await seedDemoData(database.db, services.users);
+  if (config.LOAD_DEMO_DATA) await seedDemoData(database.db, services.users, services.authorization);
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
@@ -37,7 +37,7 @@ async function main() {
   console.log(`API docs: ${address}/api/docs`);
   if (config.LOAD_DEMO_DATA) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}; set up 2FA at first sign-in):`);
-    for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(16)} ${u.displayName}`);
+    for (const p of DEMO_PERSONAS) console.log(`  ${p.username.padEnd(12)} ${p.persona} (${p.home})`);
   }
 
   let stopping = false;

@@ -162,3 +162,26 @@ describe('client user (section 1)', () => {
     expect(isClientUser([leaf, { children: [leaf] }])).toBe(false);
   });
 });
+
+describe('entity-type flags (section 6)', () => {
+  it('derive broker, short-range-date and direct client from attributes', async () => {
+    const { entityTypeFlags } = await import('./entity-flags');
+    expect(entityTypeFlags(['WhiteLabel'])).toMatchObject({
+      whiteLabel: true,
+      broker: true,
+      shortRangeDate: true,
+    });
+    expect(entityTypeFlags(['Executing Broker']).broker).toBe(true);
+    expect(entityTypeFlags(['Transfer Receiver'])).toMatchObject({
+      directClient: true,
+      broker: false,
+      shortRangeDate: true,
+    });
+    expect(entityTypeFlags(['Custodian']).shortRangeDate).toBe(true);
+    expect(entityTypeFlags(['Margin'])).toMatchObject({
+      marginClient: true,
+      broker: false,
+      shortRangeDate: false,
+    });
+  });
+});

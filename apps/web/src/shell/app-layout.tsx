@@ -1,5 +1,5 @@
 import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
-import { MENU, type MenuItem } from '@clearway/contracts/menu';
+import { isPathAllowed, MENU, type MenuItem, visibleMenu } from '@clearway/contracts/menu';
 import {
   AppShell,
   Badge,
@@ -13,10 +13,13 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
+import { EntitySelector } from '../features/entities/components/entity-selector';
 import { runtimeConfig } from '../lib/runtime-config';
+import { useEntityContext } from './entity-context';
 import { NotificationCentre } from './notification-centre';
 import { SessionSync, useLocalSignOut } from './session-sync';
 
@@ -41,6 +44,15 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const envLabel = ENVIRONMENT_LABELS[runtimeConfig.environment];
   const signOut = useLocalSignOut();
+  const navigate = useNavigate();
+  const entity = useEntityContext();
+  // Permissions not known yet: the whole menu (section 5 allows every path until then).
+  const menu = entity.menuContext ? visibleMenu(entity.menuContext) : MENU;
+
+  // Section 5: a menu path the selected entity's permissions do not allow goes to `/`.
+  useEffect(() => {
+    if (pathname !== '/' && !isPathAllowed(pathname, entity.menuContext)) void navigate({ to: '/' });
+  }, [pathname, entity.menuContext, navigate]);
   const onLogout = async () => signOut(await logout().catch(() => '/login'));
 
   return (
@@ -63,6 +75,13 @@ export function AppLayout() {
               {runtimeConfig.productName}
             </Text>
             {envLabel && <Badge variant="light">{envLabel}</Badge>}
+            {entity.list.length > 0 && (
+              <EntitySelector
+                list={entity.list}
+                currentId={entity.selected?.entityId ?? -1}
+                onSelect={entity.select}
+              />
+            )}
           </Group>
           <Group gap="xs">
             <NotificationCentre />
@@ -89,7 +108,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('shell.menu')}>
         <ScrollArea>
-          {MENU.map((item) => (
+          {menu.map((item) => (
             <MenuEntry key={item.id} item={item} pathname={pathname} />
           ))}
         </ScrollArea>

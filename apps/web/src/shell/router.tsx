@@ -21,9 +21,10 @@ import {
   ForgotPasswordPage,
   ResetPasswordPage,
 } from '../features/auth/pages/password-pages';
+import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
-import { AuthErrorScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
+import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -58,7 +59,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     </>
   ),
   notFoundComponent: NotFoundScreen,
-  errorComponent: ServerErrorScreen,
+  // A 403 from the server means no access for the selected entity (section 6).
+  errorComponent: ({ error }) =>
+    error instanceof GatewayError && error.status === 403 ? <ForbiddenScreen /> : <ServerErrorScreen />,
 });
 
 /** Public pages skip the signed-in frame and permission loading. */

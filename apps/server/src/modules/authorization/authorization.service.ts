@@ -290,6 +290,43 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
         return { message: 'Direct permission revoked' };
       });
     },
+    /**
+     * System set-up (demo data): a role, a group holding it with these members, bound to an
+     * entity. Idempotent by role and group name.
+     */
+    async seedGroup(
+      tx: DbOrTx,
+      spec: {
+        role: string;
+        keys: PermissionKey[];
+        group: string;
+        entityId: number;
+        scope: ScopeType;
+        members: Member[];
+      },
+    ) {
+      const [role] = await tx
+        .insert(roles)
+        .values({ name: spec.role, permissions: spec.keys, description: `${spec.role} (demo)` })
+        .onConflictDoUpdate({ target: roles.name, set: { permissions: spec.keys } })
+        .returning();
+      const [group] = await tx
+        .insert(groups)
+        .values({ name: spec.group, description: `${spec.group} (demo)` })
+        .onConflictDoUpdate({ target: groups.name, set: { description: `${spec.group} (demo)` } })
+        .returning();
+      await tx.insert(groupRoles).values({ groupId: group!.id, roleId: role!.id }).onConflictDoNothing();
+      await tx
+        .insert(permissionScopes)
+        .values({ groupId: group!.id, entityId: spec.entityId, scopeType: spec.scope })
+        .onConflictDoNothing();
+      if (spec.members.length) {
+        await tx
+          .insert(groupMembers)
+          .values(spec.members.map((m) => ({ groupId: group!.id, principalKind: m.kind, principalId: m.id })))
+          .onConflictDoNothing();
+      }
+    },
     /** For seeding and tests: grant through the same rules-free path the demo data uses. */
     async grantDirect(
       tx: DbOrTx,

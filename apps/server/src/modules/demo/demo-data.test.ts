@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Agent } from '../../test/agent';
+import { useTestApp } from '../../test/test-app';
+import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
+
+describe('demo data', () => {
+  const t = useTestApp();
+  const count = async (table: string) =>
+    (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!
+      .n;
+
+  it('loads the tree and personas once; a second run changes nothing', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    const first = [
+      await count('entities'),
+      await count('users'),
+      await count('roles'),
+      await count('permission_scopes'),
+    ];
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    expect([
+      await count('entities'),
+      await count('users'),
+      await count('roles'),
+      await count('permission_scopes'),
+    ]).toEqual(first);
+    expect(first[0]).toBeGreaterThanOrEqual(14);
+    expect(first[1]).toBe(DEMO_PERSONAS.length);
+  });
+
+  it('gives each persona the view of the tree its role implies', async () => {
+    const visible = async (username: string) => {
+      await t.database.db.execute(
+        sql`update users set two_factor_required = false where username = ${username}`,
+      );
+      const a = new Agent(t.app);
+      await a.post('/api/auth/login', { username, password: DEMO_PASSWORD });
+      const names: string[] = [];
+      const walk = (nodes: { entityName: string; children: unknown[] }[]) => {
+        for (const n of nodes) {
+          names.push(n.entityName);
+          walk(n.children as typeof nodes);
+        }
+      };
+      walk((await a.get('/api/entity')).json());
+      return names;
+    };
+    expect(await visible('admin')).toContain('Helix Liquidity');
+    const maker = await visible('ops.maker');
+    expect(maker).toEqual(expect.arrayContaining(['Aurora Markets', 'Northwind Capital', 'Cobalt Fund II']));
+    expect(maker).not.toContain('First Meridian Bank');
+    expect(await visible('trader')).toEqual(['Northwind Capital']);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
+import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { signInPersona, useBrowser } from './browser';
+
+const menuLabels = async (page: Page) => {
+  await page.getByRole('navigation').or(page.locator('nav')).first().waitFor();
+  return page.locator('nav a').allInnerTexts();
+};
+
+describe('menus by persona and entity', () => {
+  const b = useBrowser();
+
+  it('shows two personas different menus', async () => {
+    const maker = await b.page();
+    await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await maker.getByRole('link', { name: 'Accounts' }).waitFor();
+    const makerMenu = await menuLabels(maker);
+    expect(makerMenu).toEqual(expect.arrayContaining(['Overview', 'Accounts', 'Users', 'Requests']));
+
+    const viewer = await b.page();
+    await signInPersona(viewer, 'viewer', DEMO_PASSWORD, currentCode);
+    await viewer.getByRole('link', { name: 'Overview' }).waitFor();
+    const viewerMenu = await menuLabels(viewer);
+    expect(viewerMenu).toContain('Overview');
+    expect(viewerMenu).not.toContain('Users');
+    expect(viewerMenu).not.toContain('Templates');
+  });
+
+  it('changes the menu when the selected entity changes', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await page.getByRole('link', { name: 'Requests', exact: true }).waitFor();
+    expect(await menuLabels(page)).not.toContain('Transfers');
+
+    await page.getByRole('button', { name: 'Selected entity' }).click();
+    await page.getByRole('textbox', { name: 'Search entities' }).fill('Meridian Payments');
+    await page.getByRole('option', { name: /Meridian Payments/ }).click();
+    // A transfer receiver: Transfers appear, Deposit & Withdrawal Requests are hidden.
+    await page.getByRole('link', { name: 'Transfers', exact: true }).waitFor();
+    expect(await menuLabels(page)).not.toContain('Requests');
+  });
+
+  it('sends a forbidden route to /', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
+    await page.getByRole('link', { name: 'Overview' }).waitFor();
+    await page.goto('/templates');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  });
+});
