@@ -1,0 +1,202 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { Money, parseAmount } from '../../platform/money';
+import { pgErrorCode } from '../../platform/pg-errors';
+import type { Principal } from '../../platform/principal';
+import { entities } from '../entities/entities.tables';
+import { currencies } from '../reference-data/reference-data.tables';
+import { accounts } from './ledger.tables';
+
+export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+export const INSUFFICIENT_FUNDS = 'Insufficient funds';
+
+export type Posting = { accountId: number; asset: string; amount: string };
+export type LedgerActor = { principal: Principal | null; entityId?: number | null };
+type Meta = { kind: string; reference?: string | null; memo?: string | null };
+
+/** The database's ledger errors as domain errors. */
+function ledgerError(err: unknown): never {
+  switch (pgErrorCode(err)) {
+    case '23514':
+      throw new AppError('InsufficientFunds', 422, INSUFFICIENT_FUNDS, {
+        amount: 'exceeds the available balance',
+      });
+    case 'CW001':
+      throw new AppError('Unbalanced', 400, 'The transaction does not balance');
+    case 'CW002':
+      throw new AppError('AlreadyResolved', 409, 'This hold has already been posted or voided');
+    case 'CW003':
+      throw new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
+    default:
+      throw err;
+  }
+}
+
+const actor = (who: LedgerActor) => ({
+  kind: who.principal?.kind ?? 'system',
+  id: who.principal?.id ?? null,
+  entity: who.entityId ?? who.principal?.homeEntityId ?? null,
+});
+
+const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
+const textArray = (xs: string[]) =>
+  sql`${`{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+const numericArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::numeric[]`;
+
+/**
+ * The only way money moves. Every write is a single call of a ledger function in the
+ * caller's transaction: it locks the touched balances in a fixed order, appends postings
+ * that sum to zero per asset and updates the balances with them.
+ * @throws InsufficientFunds (422), Unbalanced (400), AlreadyResolved (409)
+ */
+export function createLedgerService(db: Db) {
+  const scales = new Map<string, number>();
+
+  async function scaleOf(asset: string, tx: DbOrTx = db): Promise<number> {
+    const known = scales.get(asset);
+    if (known !== undefined) return known;
+    const [row] = await tx
+      .select({ scale: currencies.scale })
+      .from(currencies)
+      .where(eq(currencies.code, asset));
+    if (!row)
+      throw badRequest(`asset: ${asset} is not a known currency or asset`, { asset: 'unknown asset' });
+    scales.set(asset, row.scale);
+    return row.scale;
+  }
+
+  /** A positive amount valid for the asset's scale, as its canonical string. */
+  async function amountFor(asset: string, value: string, tx: DbOrTx = db): Promise<string> {
+    return parseAmount(value, await scaleOf(asset, tx)).toString();
+  }
+
+  async function post(tx: DbOrTx, who: LedgerActor, meta: Meta, postings: Posting[]): Promise<number> {
+    const a = actor(who);
+    try {
+      const res = await tx.execute<{ id: string }>(sql`select ledger_post(
+        ${meta.kind}, ${meta.reference ?? null}, ${a.kind}, ${a.id}, ${a.entity}, ${meta.memo ?? null},
+        ${intArray(postings.map((p) => p.accountId))}, ${textArray(postings.map((p) => p.asset))},
+        ${numericArray(postings.map((p) => new Money(p.amount).toString()))}) as id`);
+      return Number(res.rows[0]!.id);
+    } catch (err) {
+      ledgerError(err);
+    }
+  }
+
+  return {
+    scaleOf,
+    amountFor,
+    post,
+
+    /** Moves `amount` of `asset` from one account to another. */
+    transfer(
+      tx: DbOrTx,
+      who: LedgerActor,
+      meta: Meta,
+      from: number,
+      to: number,
+      asset: string,
+      amount: string,
+    ) {
+      const value = new Money(amount);
+      return post(tx, who, meta, [
+        { accountId: from, asset, amount: value.neg().toString() },
+        { accountId: to, asset, amount: value.toString() },
+      ]);
+    },
+
+    async placeHold(
+      tx: DbOrTx,
+      accountId: number,
+      asset: string,
+      amount: string,
+      reference: string | null,
+    ): Promise<number> {
+      try {
+        const res = await tx.execute<{ id: string }>(
+          sql`select ledger_hold_place(${accountId}, ${asset}, ${amount}::numeric, ${reference}) as id`,
+        );
+        return Number(res.rows[0]!.id);
+      } catch (err) {
+        ledgerError(err);
+      }
+    },
+
+    async postHold(
+      tx: DbOrTx,
+      who: LedgerActor,
+      holdId: number,
+      counterAccountId: number,
+      meta: Meta,
+    ): Promise<number> {
+      const a = actor(who);
+      try {
+        const res = await tx.execute<{ id: string }>(sql`select ledger_hold_post(
+          ${holdId}, ${counterAccountId}, ${meta.kind}, ${a.kind}, ${a.id}, ${a.entity}, ${meta.memo ?? null}) as id`);
+        return Number(res.rows[0]!.id);
+      } catch (err) {
+        ledgerError(err);
+      }
+    },
+
+    async voidHold(tx: DbOrTx, holdId: number): Promise<void> {
+      try {
+        await tx.execute(sql`select ledger_hold_void(${holdId})`);
+      } catch (err) {
+        ledgerError(err);
+      }
+    },
+
+    async reverse(tx: DbOrTx, who: LedgerActor, transactionId: number, memo: string | null): Promise<number> {
+      const a = actor(who);
+      try {
+        const res = await tx.execute<{ id: string }>(
+          sql`select ledger_reverse(${transactionId}, ${a.kind}, ${a.id}, ${a.entity}, ${memo}) as id`,
+        );
+        return Number(res.rows[0]!.id);
+      } catch (err) {
+        ledgerError(err);
+      }
+    },
+
+    /** The platform's own account for a role and asset, created on first use. */
+    async platformAccount(tx: DbOrTx, role: PlatformRole, asset: string): Promise<number> {
+      const find = () =>
+        tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.kind, 'PLATFORM'),
+              eq(accounts.platformRole, role),
+              eq(accounts.currencyCode, asset),
+            ),
+          );
+      const [found] = await find();
+      if (found) return found.id;
+      const [root] = await tx
+        .select({ id: entities.id })
+        .from(entities)
+        .where(isNull(entities.parentId))
+        .orderBy(entities.id)
+        .limit(1);
+      if (!root) throw notFound('The platform has no root entity');
+      await tx
+        .insert(accounts)
+        .values({
+          entityId: root.id,
+          kind: 'PLATFORM',
+          platformRole: role,
+          accountType: 'Platform',
+          name: `${role} ${asset}`,
+          currencyCode: asset,
+        })
+        .onConflictDoNothing();
+      const [made] = await find();
+      return made!.id;
+    },
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;
