@@ -12,6 +12,11 @@ import { createAuthorizationService } from './modules/authorization/authorizatio
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { createAccountsService } from './modules/ledger/accounts.service';
+import { createBalancesService } from './modules/ledger/balances.service';
+import { createCashEntriesService } from './modules/ledger/cash-entries.service';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
@@ -87,6 +92,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
   const authorization = createAuthorizationService(db, resolver);
+  const ledger = createLedgerService(db);
+  const accounts = createAccountsService(db, entities);
+  const balances = createBalancesService(db, entities);
+  const cash = createCashEntriesService({ db, ledger, accounts, entities });
 
   await app.register(
     async (api) => {
@@ -95,6 +104,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
+      ledgerRoutes(api, { accounts, balances, cash, referenceData });
     },
     { prefix: API_BASE },
   );
@@ -103,7 +113,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     app,
     ports,
     apiRoutes,
-    services: { serverMode, users, auth, mailer, resolver, entities, authorization },
+    services: {
+      serverMode,
+      users,
+      auth,
+      mailer,
+      resolver,
+      entities,
+      authorization,
+      ledger,
+      accounts,
+      balances,
+      cash,
+    },
   };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -8,4 +8,5 @@ export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/server-mode/server-mode.tables';
 export * from '../modules/users/users.tables';
 export * from '../platform/audit.tables';
+export * from '../platform/idempotency.tables';
 export * from '../platform/mail.tables';

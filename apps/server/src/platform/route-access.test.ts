@@ -6,7 +6,7 @@ import { createEntity, grant, signedInUser, uniqueName } from '../test/fixtures'
 import { type TestContext, useTestApp } from '../test/test-app';
 
 type Sample = { body?: Record<string, unknown>; query?: Record<string, unknown> };
-type World = { a: number; admin: Agent; adminUsername: string };
+type World = { a: number; admin: Agent; adminUsername: string; accounts: [number, number] };
 
 /**
  * A valid call for every implemented route that has permission keys, built against entity A.
@@ -53,6 +53,35 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     },
   }),
   'authorization.directDelete': async (w) => ({ body: { id: await newDirect(w), entityId: w.a } }),
+  'account.list': () => ({ body: {} }),
+  'account.create': () => ({
+    body: { accountType: 'Bank', accountName: uniqueName('Acct '), ibanCode: 'GB82 WEST 1234 5698 7654 32' },
+  }),
+  'account.update': (w) => ({ body: { accountId: w.accounts[0], accountCode: 'A-1' } }),
+  'account.view': (w) => ({ body: { accountId: w.accounts[0] } }),
+  'account.balances': () => ({ body: {} }),
+  'account.baseCurrency': () => ({ body: {} }),
+  'account.balancesTowardClients': () => ({ body: {} }),
+  'account.summary': () => ({ body: {} }),
+  'account.summaryTowardClients': () => ({ body: {} }),
+  'account.scolChildren': () => ({ body: {} }),
+  'account.scolBroker': () => ({ body: {} }),
+  'cashEntry.list': () => ({ body: {} }),
+  'cashEntry.deposit': (w) => ({
+    body: { accountId: w.accounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
+  }),
+  'cashEntry.withdrawal': (w) => ({
+    body: { accountId: w.accounts[0], asset: 'USD', amount: '1.00', valueDate: '2026-11-20' },
+  }),
+  'cashEntry.internalTransfer': (w) => ({
+    body: {
+      fromAccountId: w.accounts[0],
+      toAccountId: w.accounts[1],
+      asset: 'USD',
+      amount: '1.00',
+      valueDate: '2026-11-20',
+    },
+  }),
 };
 
 /** Routes that take no input need no sample. */
@@ -103,6 +132,7 @@ function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
   return agent.call({
     method: e.method,
     url: `/api${path}${qs ? `?${qs}` : ''}`,
+    headers: e.idempotent ? { 'idempotency-key': `walk-${crypto.randomUUID()}` } : {},
     ...(e.method === 'GET' ? {} : { payload: body }),
   });
 }
@@ -124,6 +154,20 @@ describe('every implemented route is guarded by its contract row', () => {
     w.admin = admin.agent;
     w.adminUsername = admin.user.username;
     w.noKeys = (await signedInUser(t, w.a)).agent;
+    const account = async () =>
+      (
+        await w.admin.post('/api/account/create', {
+          entityId: w.a,
+          accountType: 'MarginTrading',
+          accountName: uniqueName('Trading '),
+        })
+      ).json().id;
+    w.accounts = [await account(), await account()];
+    await w.admin.post(
+      '/api/cashentry/deposit',
+      { entityId: w.a, accountId: w.accounts[0], asset: 'USD', amount: '100.00', valueDate: '2026-11-20' },
+      { headers: { 'idempotency-key': 'walk-funding-1' } },
+    );
   });
 
   it('has a valid sample call for every route with permission keys', () => {

@@ -1,27 +1,109 @@
-import { row } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, type HttpMethod, row } from '../endpoint';
+import type { PermissionRequirement } from '../permissions';
+import {
+  ZAccount,
+  ZAccountList,
+  ZAccountRef,
+  ZAssetTotal,
+  ZBalance,
+  ZBalancesRequest,
+  ZBaseCurrency,
+  ZCashEntry,
+  ZCashEntryList,
+  ZCashEntryPage,
+  ZCashMovement,
+  ZCashTransfer,
+  ZChildrenSummary,
+  ZCodeNames,
+  ZCreateAccount,
+  ZCurrency,
+  ZEntityScope,
+  ZSummary,
+  ZUpdateAccount,
+} from './money.schemas';
 import { P } from './permission-sets';
+
+/** A row with schemas: method, path, keys, body and response. */
+const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
+  method: M,
+  path: string,
+  tag: string,
+  summary: string,
+  permissions: PermissionRequirement,
+  body: B,
+  response: R,
+  extra: { idempotent?: boolean } = {},
+) =>
+  endpoint({
+    method,
+    path,
+    access: 'authenticated' as const,
+    tag,
+    summary,
+    permissions,
+    body,
+    response,
+    ...extra,
+  });
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 
 export const accountEndpoints = {
-  balances: row('POST', '/account/balances', 'accounts', 'Balances per account and asset', {
-    permissions: P.accountData,
-  }),
-  baseCurrency: row('POST', '/account/base-currency', 'accounts', 'Balances in the base currency', {
-    permissions: P.accountData,
-  }),
-  balancesTowardClients: row(
+  balances: call(
+    'POST',
+    '/account/balances',
+    'accounts',
+    'Balances per account and asset',
+    P.accountData,
+    ZBalancesRequest,
+    z.array(ZBalance),
+  ),
+  baseCurrency: call(
+    'POST',
+    '/account/base-currency',
+    'accounts',
+    'Available balances in the entity’s base currency',
+    P.accountData,
+    ZBalancesRequest,
+    ZBaseCurrency,
+  ),
+  balancesTowardClients: call(
     'POST',
     '/account/balances-toward-clients',
     'accounts',
-    'What a broker owes its clients',
-    { permissions: P.accountData },
+    'What a broker owes its clients, per asset',
+    P.accountData,
+    ZEntityScope,
+    z.array(ZAssetTotal),
   ),
-  list: row('POST', '/account/list', 'accounts', 'Accounts (sortMode, allAccessible)', {
-    permissions: P.accountData,
-  }),
-  create: row('POST', '/account/create', 'accounts', 'Create an account', { permissions: P.accountChange }),
-  view: row('POST', '/account/view', 'accounts', 'One account', { permissions: P.accountData }),
+  list: call(
+    'POST',
+    '/account/list',
+    'accounts',
+    'Accounts (sortMode, allAccessible)',
+    P.accountData,
+    ZAccountList,
+    z.array(ZAccount),
+  ),
+  create: call(
+    'POST',
+    '/account/create',
+    'accounts',
+    'Create an account',
+    P.accountChange,
+    ZCreateAccount,
+    ZAccount,
+  ),
+  view: call(
+    'POST',
+    '/account/view',
+    'accounts',
+    'One account with its balances',
+    P.accountData,
+    ZAccountRef,
+    ZAccount.extend({ balances: z.array(ZBalance) }),
+  ),
   profitLoss: row('POST', '/account/profitLoss', 'accounts', 'Profit and loss', {
     permissions: P.accountData,
   }),
@@ -35,52 +117,121 @@ export const accountEndpoints = {
   fxOptionProfitLoss: row('POST', '/account/fx-option/profitLoss', 'accounts', 'FX option P&L', {
     permissions: P.accountData,
   }),
-  summary: row('POST', '/account/summary', 'accounts', 'Account summary', { permissions: P.accountData }),
-  summaryTowardClients: row(
+  summary: call(
+    'POST',
+    '/account/summary',
+    'accounts',
+    'Account summary of the entity',
+    P.accountData,
+    ZEntityScope,
+    ZSummary,
+  ),
+  summaryTowardClients: call(
     'POST',
     '/account/summary-toward-clients',
     'accounts',
-    'Summary towards clients',
-    { permissions: P.accountData },
+    'Summary over the client subtree',
+    P.accountData,
+    ZEntityScope,
+    ZSummary,
   ),
-  scolChildren: row('POST', '/account/scol/children', 'accounts', 'Child accounts', {
+  scolChildren: call(
+    'POST',
+    '/account/scol/children',
+    'accounts',
+    'Accounts of the child entities',
+    P.accountData,
+    ZEntityScope,
+    z.array(ZAccount),
+  ),
+  scolBroker: call(
+    'POST',
+    '/account/scol/broker',
+    'accounts',
+    'Accounts of the entity’s broker',
+    P.accountData,
+    ZEntityScope,
+    z.array(ZAccount),
+  ),
+  update: call(
+    'PUT',
+    '/account/update',
+    'accounts',
+    'Update an account',
+    P.accountChange,
+    ZUpdateAccount,
+    ZAccount,
+  ),
+  types: endpoint({
+    method: 'GET',
+    path: '/account/types',
+    access: 'authenticated',
     permissions: P.accountData,
+    tag: 'accounts',
+    summary: 'Account types',
+    response: ZCodeNames,
   }),
-  scolBroker: row('POST', '/account/scol/broker', 'accounts', 'Broker accounts', {
-    permissions: P.accountData,
-  }),
-  update: row('PUT', '/account/update', 'accounts', 'Update an account', { permissions: P.accountChange }),
-  types: row('GET', '/account/types', 'accounts', 'Account types', { permissions: P.accountData }),
 } as const;
 
 export const cashEntryEndpoints = {
-  list: row('POST', '/cashentry/list', 'cash-entries', 'Cash entries', { permissions: P.cashEntryView }),
-  deposit: row('POST', '/cashentry/deposit', 'cash-entries', 'Book a historic deposit', {
-    permissions: P.cashDeposit,
-    idempotent: true,
-  }),
-  withdrawal: row('POST', '/cashentry/withdrawal', 'cash-entries', 'Book a historic withdrawal', {
-    permissions: P.cashWithdrawal,
-    idempotent: true,
-  }),
-  internalTransfer: row(
+  list: call(
+    'POST',
+    '/cashentry/list',
+    'cash-entries',
+    'Cash entries (filters, sorting, paging)',
+    P.cashEntryView,
+    ZCashEntryList,
+    ZCashEntryPage,
+  ),
+  deposit: call(
+    'POST',
+    '/cashentry/deposit',
+    'cash-entries',
+    'Book a historic deposit (Idempotency-Key)',
+    P.cashDeposit,
+    ZCashMovement,
+    ZCashEntry,
+    { idempotent: true },
+  ),
+  withdrawal: call(
+    'POST',
+    '/cashentry/withdrawal',
+    'cash-entries',
+    'Book a historic withdrawal (Idempotency-Key)',
+    P.cashWithdrawal,
+    ZCashMovement,
+    ZCashEntry,
+    { idempotent: true },
+  ),
+  internalTransfer: call(
     'POST',
     '/cashentry/internal-transfer',
     'cash-entries',
-    'Book a historic internal transfer',
-    { permissions: P.cashWithdrawal, idempotent: true },
+    'Book a historic internal transfer (Idempotency-Key)',
+    P.cashWithdrawal,
+    ZCashTransfer,
+    ZCashEntry,
+    { idempotent: true },
   ),
-  currencies: row('GET', '/cashentry/currencies', 'cash-entries', 'Currencies and digital assets'),
-  childrenSummary: row(
-    'GET',
-    '/cashentry/{entityId}/children/summary',
-    'cash-entries',
-    'Cash balance summary of the children',
-    {
-      permissions: P.cashEntryView,
-      entity: params('entityId'),
-    },
-  ),
+  currencies: endpoint({
+    method: 'GET',
+    path: '/cashentry/currencies',
+    access: 'authenticated',
+    tag: 'cash-entries',
+    summary: 'Currencies and digital assets (name, digitalAssetName, scale, asset class)',
+    response: z.array(ZCurrency),
+  }),
+  childrenSummary: endpoint({
+    method: 'GET',
+    path: '/cashentry/{entityId}/children/summary',
+    access: 'authenticated',
+    tag: 'cash-entries',
+    summary: 'Cash balance summary of the children',
+    permissions: P.cashEntryView,
+    entity: params('entityId'),
+    params: z.object({ entityId: z.coerce.number().int().positive() }),
+    response: ZChildrenSummary,
+  }),
 } as const;
 
 export const requestEndpoints = {

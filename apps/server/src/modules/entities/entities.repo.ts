@@ -131,3 +131,24 @@ export async function relatedOf(db: DbOrTx, id: number, direction: 'down' | 'up'
     .where(eq(mine, id))
     .orderBy(asc(entities.name));
 }
+
+const brief = {
+  id: entities.id,
+  name: entities.name,
+  parentId: entities.parentId,
+  attributes: entities.attributes,
+  currencyCode: entities.currencyCode,
+};
+
+export async function subtreeRows(db: DbOrTx, path: string) {
+  return db
+    .select(brief)
+    .from(entities)
+    .where(sql`${entities.path} like ${`${path}%`}`)
+    .orderBy(asc(entities.path));
+}
+
+export async function rowsByIds(db: DbOrTx, ids: number[]) {
+  const rows = await db.select(brief).from(entities).where(inArray(entities.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
+}

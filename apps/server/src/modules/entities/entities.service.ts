@@ -28,10 +28,12 @@ import {
   pathsOf,
   relatedOf,
   replaceDetails,
+  rowsByIds,
+  subtreeRows,
   updateEntityRow,
 } from './entities.repo';
 import { conversionProfiles, rollProfiles } from './entities.tables';
-import { ancestorsOfPath } from './entity-path';
+import { ancestorsOfPath, idsOfPath } from './entity-path';
 
 const NO_PARENT = -1;
 type Who = { principal: Principal; entityId?: number | null };
@@ -234,7 +236,27 @@ export function createEntitiesService(deps: {
       .map(({ entityId, entityName, relationshipType }) => ({ entityId, entityName, relationshipType }));
   }
 
+  /** The entity and every entity below it. */
+  async function subtree(
+    id: number,
+  ): Promise<
+    { id: number; name: string; parentId: number | null; attributes: string[]; currencyCode: string | null }[]
+  > {
+    const found = await findEntity(db, id);
+    if (!found) throw notFound('Entity not found');
+    return subtreeRows(db, found.entity.path);
+  }
+
+  /** The entity's ancestors (root first) and itself, with their attributes. */
+  async function ancestry(id: number) {
+    const found = await findEntity(db, id);
+    if (!found) throw notFound('Entity not found');
+    return rowsByIds(db, idsOfPath(found.entity.path));
+  }
+
   return {
+    subtree,
+    ancestry,
     forest,
     view,
     create,

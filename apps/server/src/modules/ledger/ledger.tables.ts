@@ -7,7 +7,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -148,21 +147,6 @@ export const holds = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [check('holds_amount_positive', sql`${t.amount} > 0`)],
-);
-
-/** Money-moving calls by key: the same key and body answer the first response again. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    principalKind: text('principal_kind').notNull(),
-    principalId: text('principal_id').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code'),
-    response: jsonb('response'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.principalKind, t.principalId, t.key] })],
 );
 
 /** Mid rates per currency pair, with the time they were taken. */

@@ -1,0 +1,168 @@
+import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
+import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import type { EntitiesService } from '../entities/entities.service';
+import { entities } from '../entities/entities.tables';
+import { accounts } from './ledger.tables';
+
+type Who = { principal: Principal; entityId: number };
+type AccountRow = typeof accounts.$inferSelect & { entityName: string };
+
+const BROKER_ATTRIBUTES = ['WhiteLabel', 'Executing Broker'];
+
+export function toAccount(r: AccountRow): TAccount {
+  return {
+    id: r.id,
+    type: r.accountType,
+    name: r.name,
+    parentId: r.parentId,
+    bankId: r.bankId,
+    entityId: r.entityId,
+    entityName: r.entityName,
+    accountCode: r.accountCode,
+    ibanCode: r.ibanCode,
+    swiftCode: r.swiftCode,
+    currencyCode: r.currencyCode,
+    active: r.active,
+  };
+}
+
+/** Bank details must be real: IBAN checksum and BIC format (ibantools). @throws BadRequest */
+export function validateBankDetails(input: { ibanCode?: string; swiftCode?: string }) {
+  const errors: Record<string, string> = {};
+  if (input.ibanCode && !isValidIBAN(electronicFormatIBAN(input.ibanCode) ?? ''))
+    errors.ibanCode = 'is not a valid IBAN';
+  if (input.swiftCode && !isValidBIC(input.swiftCode.toUpperCase()))
+    errors.swiftCode = 'is not a valid BIC/SWIFT code';
+  const first = Object.entries(errors)[0];
+  if (first) throw badRequest(`${first[0]}: ${first[1]}`, errors);
+}
+
+/** Client accounts of entities; the platform's own accounts never show here. */
+export function createAccountsService(db: Db, entitiesService: EntitiesService) {
+  const select = () =>
+    db
+      .select({ a: accounts, entityName: entities.name })
+      .from(accounts)
+      .innerJoin(entities, eq(entities.id, accounts.entityId));
+  const flat = (rows: { a: typeof accounts.$inferSelect; entityName: string }[]) =>
+    rows.map((r) => toAccount({ ...r.a, entityName: r.entityName }));
+
+  async function entityIds(entityId: number, allAccessible: boolean): Promise<number[]> {
+    return allAccessible ? (await entitiesService.subtree(entityId)).map((e) => e.id) : [entityId];
+  }
+
+  async function list(
+    entityId: number,
+    opts: { sortMode: 'name' | 'type' | 'created'; allAccessible: boolean },
+  ) {
+    const ids = await entityIds(entityId, opts.allAccessible);
+    const order =
+      opts.sortMode === 'type'
+        ? [asc(accounts.accountType), asc(accounts.name)]
+        : opts.sortMode === 'created'
+          ? [desc(accounts.createdAt)]
+          : [asc(accounts.name)];
+    return flat(
+      await select()
+        .where(and(inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
+        .orderBy(...order, asc(accounts.id)),
+    );
+  }
+
+  /** An account of the entity or one below it. @throws NotFound */
+  async function get(entityId: number, accountId: number): Promise<TAccount> {
+    const ids = await entityIds(entityId, true);
+    const [row] = await select().where(
+      and(eq(accounts.id, accountId), inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')),
+    );
+    if (!row) throw notFound('Account not found');
+    return flat([row])[0]!;
+  }
+
+  return {
+    types: () => ACCOUNT_TYPES.map((t) => ({ code: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })),
+    list,
+    get,
+
+    async create(who: Who, input: z.output<typeof ZCreateAccount>): Promise<TAccount> {
+      validateBankDetails(input);
+      if (input.parentId) await get(who.entityId, input.parentId);
+      const [row] = await db
+        .insert(accounts)
+        .values({
+          entityId: who.entityId,
+          accountType: input.accountType,
+          name: input.accountName,
+          ibanCode: input.ibanCode ? electronicFormatIBAN(input.ibanCode) : null,
+          swiftCode: input.swiftCode?.toUpperCase() ?? null,
+          accountCode: input.accountCode ?? null,
+          currencyCode: input.currencyId ?? null,
+          parentId: input.parentId ?? null,
+          bankId: input.bankId ?? null,
+        })
+        .returning({ id: accounts.id })
+        .catch((err) => {
+          throw (err as { cause?: { code?: string } }).cause?.code === '23503'
+            ? badRequest('currencyId: unknown currency or bank', { currencyId: 'unknown' })
+            : err;
+        });
+      await recordAudit(db, who, {
+        action: 'account.create',
+        outcome: 'success',
+        target: String(row!.id),
+        details: { input },
+      });
+      return get(who.entityId, row!.id);
+    },
+
+    async update(who: Who, input: z.output<typeof ZUpdateAccount>): Promise<TAccount> {
+      const before = await get(who.entityId, input.accountId);
+      await db
+        .update(accounts)
+        .set({
+          ...(input.accountName !== undefined ? { name: input.accountName } : {}),
+          ...(input.accountCode !== undefined ? { accountCode: input.accountCode } : {}),
+          ...(input.active !== undefined ? { active: input.active } : {}),
+        })
+        .where(eq(accounts.id, input.accountId));
+      await recordAudit(db, who, {
+        action: 'account.update',
+        outcome: 'success',
+        target: String(input.accountId),
+        details: { before, input },
+      });
+      return get(who.entityId, input.accountId);
+    },
+
+    /** Accounts of the entity's direct children. */
+    async ofChildren(entityId: number) {
+      const ids = (await entitiesService.subtree(entityId))
+        .filter((e) => e.parentId === entityId)
+        .map((e) => e.id);
+      return ids.length
+        ? flat(
+            await select()
+              .where(and(inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
+              .orderBy(asc(accounts.name)),
+          )
+        : [];
+    },
+
+    /** Accounts of the nearest broker (white label or executing broker) at or above the entity. */
+    async ofBroker(entityId: number) {
+      const chain = await entitiesService.ancestry(entityId);
+      const broker = [...chain]
+        .reverse()
+        .find((e) => e.attributes.some((a) => BROKER_ATTRIBUTES.includes(a)));
+      return broker ? list(broker.id, { sortMode: 'name', allAccessible: false }) : [];
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

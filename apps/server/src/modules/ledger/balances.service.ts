@@ -1,0 +1,180 @@
+import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { formatAmount, Money } from '../../platform/money';
+import type { EntitiesService } from '../entities/entities.service';
+import { currencies } from '../reference-data/reference-data.tables';
+import { accounts, balances, fxRates } from './ledger.tables';
+
+const DEFAULT_BASE = 'USD';
+/** Rates are quoted against USD where no direct pair exists. */
+const PIVOT = 'USD';
+type AssetTotal = { asset: string; scale: number; posted: string; held: string; available: string };
+
+/** Read side of the ledger: balances, totals per asset and base-currency values. */
+export function createBalancesService(db: Db, entitiesService: EntitiesService) {
+  async function rowsFor(entityIds: number[]): Promise<TBalance[]> {
+    if (entityIds.length === 0) return [];
+    const rows = await db
+      .select({ b: balances, a: accounts, scale: currencies.scale })
+      .from(balances)
+      .innerJoin(accounts, eq(accounts.id, balances.accountId))
+      .innerJoin(currencies, eq(currencies.code, balances.asset))
+      .where(and(inArray(accounts.entityId, entityIds), eq(accounts.kind, 'CLIENT')))
+      .orderBy(asc(accounts.name), asc(balances.asset));
+    return rows.map(({ b, a, scale }) => ({
+      accountId: a.id,
+      accountName: a.name,
+      accountType: a.accountType,
+      entityId: a.entityId,
+      asset: b.asset,
+      scale,
+      posted: formatAmount(b.posted, scale),
+      held: formatAmount(b.held, scale),
+      available: formatAmount(new Money(b.posted).minus(b.held), scale),
+    }));
+  }
+
+  function totals(rows: TBalance[]): AssetTotal[] {
+    const by = new Map<string, { scale: number; posted: Money; held: Money }>();
+    for (const r of rows) {
+      const t = by.get(r.asset) ?? { scale: r.scale, posted: new Money(0), held: new Money(0) };
+      t.posted = t.posted.plus(r.posted);
+      t.held = t.held.plus(r.held);
+      by.set(r.asset, t);
+    }
+    return [...by.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([asset, t]) => ({
+        asset,
+        scale: t.scale,
+        posted: formatAmount(t.posted, t.scale),
+        held: formatAmount(t.held, t.scale),
+        available: formatAmount(t.posted.minus(t.held), t.scale),
+      }));
+  }
+
+  /** Available totals converted at the rate sheet's mid rates (direct or inverse pair). */
+  async function inBase(assetTotals: AssetTotal[], base: string) {
+    const [baseRow] = await db
+      .select({ scale: currencies.scale })
+      .from(currencies)
+      .where(eq(currencies.code, base));
+    const baseScale = baseRow?.scale ?? 2;
+    const rates = await db.select().from(fxRates);
+    type Quote = { rate: Money; asOf: Date | null };
+    const pair = (from: string, to: string): Quote | null => {
+      if (from === to) return { rate: new Money(1), asOf: null };
+      const direct = rates.find((r) => r.base === from && r.quote === to);
+      if (direct) return { rate: new Money(direct.rate), asOf: direct.asOf };
+      const inverse = rates.find((r) => r.base === to && r.quote === from);
+      return inverse ? { rate: new Money(1).div(inverse.rate), asOf: inverse.asOf } : null;
+    };
+    // Direct or inverse pair, else a cross through the pivot currency.
+    const rateOf = (asset: string): Quote | null => {
+      const straight = pair(asset, base);
+      if (straight) return straight;
+      const leg1 = pair(asset, PIVOT);
+      const leg2 = pair(PIVOT, base);
+      if (!leg1 || !leg2) return null;
+      const older =
+        [leg1.asOf, leg2.asOf]
+          .filter((d): d is Date => d !== null)
+          .sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+      return { rate: leg1.rate.times(leg2.rate), asOf: older };
+    };
+    let total = new Money(0);
+    let asOf: Date | null = null;
+    const lines = [];
+    const missingRates: string[] = [];
+    for (const t of assetTotals) {
+      const r = rateOf(t.asset);
+      if (!r) {
+        if (!new Money(t.available).isZero()) missingRates.push(t.asset);
+        continue;
+      }
+      const value = new Money(t.available).times(r.rate);
+      total = total.plus(value);
+      if (r.asOf && (!asOf || r.asOf < asOf)) asOf = r.asOf;
+      lines.push({
+        asset: t.asset,
+        available: t.available,
+        rate: r.rate.toSignificantDigits(18).toString(),
+        value: formatAmount(value, baseScale),
+      });
+    }
+    return {
+      baseCurrency: base,
+      total: formatAmount(total, baseScale),
+      asOf: asOf?.toISOString() ?? null,
+      lines,
+      missingRates,
+    };
+  }
+
+  async function scope(entityId: number, allAccessible: boolean) {
+    const tree = await entitiesService.subtree(entityId);
+    return {
+      tree,
+      ids: allAccessible ? tree.map((e) => e.id) : [entityId],
+      base: tree[0]?.currencyCode ?? DEFAULT_BASE,
+    };
+  }
+
+  async function summaryOf(entityId: number, ids: number[], base: string) {
+    const rows = await rowsFor(ids);
+    const assetTotals = totals(rows);
+    return {
+      entityId,
+      accounts: new Set(rows.map((r) => r.accountId)).size,
+      assets: assetTotals,
+      baseCurrency: await inBase(assetTotals, base),
+    };
+  }
+
+  return {
+    async balances(entityId: number, allAccessible: boolean) {
+      return rowsFor((await scope(entityId, allAccessible)).ids);
+    },
+    async baseCurrency(entityId: number, allAccessible: boolean) {
+      const s = await scope(entityId, allAccessible);
+      return inBase(totals(await rowsFor(s.ids)), s.base);
+    },
+    /** What a broker owes its clients: the client accounts of every entity below it. */
+    async towardClients(entityId: number) {
+      const s = await scope(entityId, true);
+      return totals(await rowsFor(s.ids.filter((id) => id !== entityId)));
+    },
+    async summary(entityId: number) {
+      const s = await scope(entityId, false);
+      return summaryOf(entityId, s.ids, s.base);
+    },
+    async summaryTowardClients(entityId: number) {
+      const s = await scope(entityId, true);
+      return summaryOf(
+        entityId,
+        s.ids.filter((id) => id !== entityId),
+        s.base,
+      );
+    },
+    /** For each direct child: the totals of its whole subtree. */
+    async childrenSummary(entityId: number) {
+      const { tree } = await scope(entityId, true);
+      const children = tree.filter((e) => e.parentId === entityId);
+      return Promise.all(
+        children.map(async (c) => {
+          const ids = (await entitiesService.subtree(c.id)).map((e) => e.id);
+          return { entityId: c.id, entityName: c.name, assets: totals(await rowsFor(ids)) };
+        }),
+      );
+    },
+    /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
+    async setRate(base: string, quote: string, rate: string) {
+      await db
+        .insert(fxRates)
+        .values({ base, quote, rate, asOf: new Date() })
+        .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf: new Date() } });
+    },
+  };
+}
+export type BalancesService = ReturnType<typeof createBalancesService>;

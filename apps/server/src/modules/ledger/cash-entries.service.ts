@@ -1,0 +1,157 @@
+import type {
+  TCashEntry,
+  ZCashEntryList,
+  ZCashMovement,
+  ZCashTransfer,
+} from '@clearway/contracts/endpoints/money.schemas';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import { formatAmount } from '../../platform/money';
+import type { Principal } from '../../platform/principal';
+import type { EntitiesService } from '../entities/entities.service';
+import { currencies } from '../reference-data/reference-data.tables';
+import type { AccountsService } from './accounts.service';
+import type { LedgerService } from './ledger.service';
+import { cashEntries } from './ledger.tables';
+
+type Who = { principal: Principal; entityId: number };
+type Row = typeof cashEntries.$inferSelect;
+type EntryType = TCashEntry['type'];
+
+function toEntry(r: Row, scale: number): TCashEntry {
+  return {
+    id: r.id,
+    type: r.type as EntryType,
+    entityId: r.entityId,
+    accountId: r.accountId,
+    counterAccountId: r.counterAccountId,
+    asset: r.asset,
+    amount: formatAmount(r.amount, scale),
+    valueDate: r.valueDate,
+    reference: r.reference,
+    memo: r.memo,
+    transactionId: r.transactionId,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Back-office bookings without a request: each is one ledger transaction (against the
+ * custody omnibus for deposits and withdrawals), one cash entry and one audit row, in one
+ * database transaction, once per Idempotency-Key.
+ */
+export function createCashEntriesService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  accounts: AccountsService;
+  entities: EntitiesService;
+}) {
+  const { db, ledger, accounts, entities } = deps;
+
+  async function book(
+    who: Who,
+    key: string,
+    body: unknown,
+    type: EntryType,
+    input: {
+      accountId: number;
+      counterAccountId?: number;
+      asset: string;
+      amount: string;
+      valueDate: string;
+      reference?: string;
+      memo?: string;
+    },
+  ): Promise<TCashEntry> {
+    const account = await accounts.get(who.entityId, input.accountId);
+    if (input.counterAccountId !== undefined) {
+      if (input.counterAccountId === input.accountId)
+        throw badRequest('toAccountId: must differ from the source account', {
+          toAccountId: 'must differ from fromAccountId',
+        });
+      await accounts.get(who.entityId, input.counterAccountId);
+    }
+    const amount = await ledger.amountFor(input.asset, input.amount);
+    const scale = await ledger.scaleOf(input.asset);
+    return withIdempotency(db, who.principal, key, body, async (tx: DbOrTx) => {
+      const meta = { kind: type, reference: input.reference ?? null, memo: input.memo ?? null };
+      const omnibus = () => ledger.platformAccount(tx, 'OMNIBUS', input.asset);
+      const txn =
+        type === 'DEPOSIT'
+          ? await ledger.transfer(tx, who, meta, await omnibus(), account.id, input.asset, amount)
+          : type === 'WITHDRAWAL'
+            ? await ledger.transfer(tx, who, meta, account.id, await omnibus(), input.asset, amount)
+            : await ledger.transfer(tx, who, meta, account.id, input.counterAccountId!, input.asset, amount);
+      const [row] = await tx
+        .insert(cashEntries)
+        .values({
+          type,
+          entityId: account.entityId,
+          accountId: account.id,
+          counterAccountId: input.counterAccountId ?? null,
+          asset: input.asset,
+          amount,
+          valueDate: input.valueDate,
+          reference: input.reference ?? null,
+          memo: input.memo ?? null,
+          transactionId: txn,
+          createdBy: who.principal.name,
+        })
+        .returning();
+      await recordAudit(tx, who, {
+        action: `cashentry.${type.toLowerCase()}`,
+        outcome: 'success',
+        target: String(row!.id),
+        details: { transactionId: txn, input },
+      });
+      return toEntry(row!, scale);
+    });
+  }
+
+  return {
+    deposit: (who: Who, key: string, i: z.output<typeof ZCashMovement>) => book(who, key, i, 'DEPOSIT', i),
+    withdrawal: (who: Who, key: string, i: z.output<typeof ZCashMovement>) =>
+      book(who, key, i, 'WITHDRAWAL', i),
+    internalTransfer: (who: Who, key: string, i: z.output<typeof ZCashTransfer>) =>
+      book(who, key, i, 'INTERNAL_TRANSFER', {
+        ...i,
+        accountId: i.fromAccountId,
+        counterAccountId: i.toAccountId,
+      }),
+
+    /** Entries of the entity and everything below it, filtered, sorted and paged. */
+    async list(entityId: number, f: z.output<typeof ZCashEntryList>) {
+      const ids = (await entities.subtree(entityId)).map((e) => e.id);
+      const conds: SQL[] = [inArray(cashEntries.entityId, ids)];
+      if (f.type) conds.push(eq(cashEntries.type, f.type));
+      if (f.asset) conds.push(eq(cashEntries.asset, f.asset));
+      if (f.from) conds.push(gte(cashEntries.valueDate, f.from));
+      if (f.to) conds.push(lte(cashEntries.valueDate, f.to));
+      const where = and(...conds);
+      const column = {
+        createdAt: cashEntries.createdAt,
+        amount: cashEntries.amount,
+        valueDate: cashEntries.valueDate,
+      }[f.sort];
+      const order = f.direction === 'asc' ? asc(column) : desc(column);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ e: cashEntries, scale: currencies.scale })
+          .from(cashEntries)
+          .innerJoin(currencies, eq(currencies.code, cashEntries.asset))
+          .where(where)
+          .orderBy(order, desc(cashEntries.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(cashEntries).where(where),
+      ]);
+      return { items: rows.map((r) => toEntry(r.e, r.scale)), total: count?.n ?? 0 };
+    },
+  };
+}
+export type CashEntriesService = ReturnType<typeof createCashEntriesService>;

@@ -1,0 +1,60 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { FastifyInstance } from 'fastify';
+import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { Principal } from '../../platform/principal';
+import { serve } from '../../platform/routes';
+import type { ReferenceDataService } from '../reference-data/reference-data.service';
+import type { AccountsService } from './accounts.service';
+import type { BalancesService } from './balances.service';
+import type { CashEntriesService } from './cash-entries.service';
+
+type Deps = {
+  accounts: AccountsService;
+  balances: BalancesService;
+  cash: CashEntriesService;
+  referenceData: ReferenceDataService;
+};
+
+/** The guard has authorised `entityId`; every call below is scoped to it. */
+const on = (c: { principal: Principal | null; entityId: number | null }) => ({
+  principal: c.principal!,
+  entityId: c.entityId!,
+});
+
+export function ledgerRoutes(app: FastifyInstance, d: Deps) {
+  const A = API.account;
+  serve(app, A.types, async () => d.accounts.types());
+  serve(app, A.list, (c) => d.accounts.list(on(c).entityId, c.body));
+  serve(app, A.create, (c) => d.accounts.create(on(c), c.body));
+  serve(app, A.update, (c) => d.accounts.update(on(c), c.body));
+  serve(app, A.view, async (c) => {
+    const account = await d.accounts.get(on(c).entityId, c.body.accountId);
+    const balances = (await d.balances.balances(account.entityId, false)).filter(
+      (b) => b.accountId === account.id,
+    );
+    return { ...account, balances };
+  });
+  serve(app, A.scolChildren, (c) => d.accounts.ofChildren(on(c).entityId));
+  serve(app, A.scolBroker, (c) => d.accounts.ofBroker(on(c).entityId));
+  serve(app, A.balances, (c) => d.balances.balances(on(c).entityId, c.body.allAccessible));
+  serve(app, A.baseCurrency, (c) => d.balances.baseCurrency(on(c).entityId, c.body.allAccessible));
+  serve(app, A.balancesTowardClients, (c) => d.balances.towardClients(on(c).entityId));
+  serve(app, A.summary, (c) => d.balances.summary(on(c).entityId));
+  serve(app, A.summaryTowardClients, (c) => d.balances.summaryTowardClients(on(c).entityId));
+
+  const C = API.cashEntry;
+  serve(app, C.currencies, async () =>
+    (await d.referenceData.listCurrencies()).map((c) => ({
+      code: c.code,
+      name: c.name,
+      digitalAssetName: c.digitalAssetName,
+      scale: c.scale,
+      assetClass: c.assetClass,
+    })),
+  );
+  serve(app, C.list, (c) => d.cash.list(on(c).entityId, c.body));
+  serve(app, C.deposit, (c) => d.cash.deposit(on(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.withdrawal, (c) => d.cash.withdrawal(on(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.internalTransfer, (c) => d.cash.internalTransfer(on(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.childrenSummary, (c) => d.balances.childrenSummary(on(c).entityId));
+}

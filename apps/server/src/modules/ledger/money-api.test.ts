@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../test/agent';
+import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
+import { useTestApp } from '../../test/test-app';
+
+const DAY = '2026-11-20';
+
+describe('accounts, balances and cash entries over HTTP', () => {
+  const t = useTestApp();
+  let staff: Agent;
+  let other: Agent;
+  let broker = 0;
+  let client = 0;
+  let elsewhere = 0;
+  let acct = 0;
+  let acct2 = 0;
+  let foreignAcct = 0;
+
+  const key = () => ({ headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } });
+  const count = async (table: string) =>
+    (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!
+      .n;
+
+  beforeAll(async () => {
+    const root = (await createEntity(t, uniqueName('Root '))).id;
+    broker = (await createEntity(t, uniqueName('Broker '), root)).id;
+    client = (await createEntity(t, uniqueName('Client '), broker)).id;
+    elsewhere = (await createEntity(t, uniqueName('Elsewhere '), root)).id;
+    await t.database.db.execute(sql`update entities set currency_code = 'EUR' where id = ${broker}`);
+    const s = await signedInUser(t, broker);
+    await grant(t, s.user.id, broker);
+    staff = s.agent;
+    const o = await signedInUser(t, elsewhere);
+    await grant(t, o.user.id, elsewhere);
+    other = o.agent;
+    const create = async (a: Agent, entityId: number) =>
+      (
+        await a.post('/api/account/create', {
+          entityId,
+          accountType: 'MarginTrading',
+          accountName: uniqueName('Acct '),
+        })
+      ).json().id as number;
+    acct = await create(staff, client);
+    acct2 = await create(staff, client);
+    foreignAcct = await create(other, elsewhere);
+    await t.services.balances.setRate('EUR', 'USD', '1.08');
+    await t.services.balances.setRate('BTC', 'USD', '65000');
+  });
+
+  it('books a deposit, shows it in balances (scale-formatted) and in the entry list', async () => {
+    const res = await staff.post(
+      '/api/cashentry/deposit',
+      { entityId: client, accountId: acct, asset: 'USD', amount: '1500.5', valueDate: DAY },
+      key(),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ type: 'DEPOSIT', amount: '1500.50', accountId: acct });
+    const balances = (await staff.post('/api/account/balances', { entityId: client })).json();
+    expect(balances).toContainEqual(
+      expect.objectContaining({
+        accountId: acct,
+        asset: 'USD',
+        posted: '1500.50',
+        held: '0.00',
+        available: '1500.50',
+      }),
+    );
+    const list = (await staff.post('/api/cashentry/list', { entityId: broker, type: 'DEPOSIT' })).json();
+    expect(list.items.map((e: { accountId: number }) => e.accountId)).toContain(acct);
+  });
+
+  it('refuses a withdrawal beyond the available balance with "Insufficient funds" (422)', async () => {
+    const res = await staff.post(
+      '/api/cashentry/withdrawal',
+      { entityId: client, accountId: acct2, asset: 'USD', amount: '1.00', valueDate: DAY },
+      key(),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ title: 'Unprocessable Entity', message: 'Insufficient funds' });
+  });
+
+  it('rejects an amount finer than the asset’s scale and a missing Idempotency-Key (400), writing nothing', async () => {
+    const before = await count('postings');
+    const fine = await staff.post(
+      '/api/cashentry/deposit',
+      { entityId: client, accountId: acct, asset: 'JPY', amount: '1.5', valueDate: DAY },
+      key(),
+    );
+    expect(fine.statusCode).toBe(400);
+    expect(fine.json().errors).toHaveProperty('amount');
+    const noKey = await staff.post('/api/cashentry/deposit', {
+      entityId: client,
+      accountId: acct,
+      asset: 'USD',
+      amount: '1',
+      valueDate: DAY,
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().errors).toHaveProperty('Idempotency-Key');
+    expect(await count('postings')).toBe(before);
+  });
+
+  it('answers the same Idempotency-Key sent 50 times at once with one transaction and 50 identical responses', async () => {
+    const headers = { 'idempotency-key': `same-${crypto.randomUUID()}` };
+    const body = { entityId: client, accountId: acct2, asset: 'BTC', amount: '0.12345678', valueDate: DAY };
+    const before = await count('ledger_transactions');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => staff.post('/api/cashentry/deposit', body, { headers })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+    expect(await count('ledger_transactions')).toBe(before + 1);
+
+    const reused = await staff.post('/api/cashentry/deposit', { ...body, amount: '1.00000000' }, { headers });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toMatch(/IdempotencyKeyConflict/);
+    expect(await count('ledger_transactions')).toBe(before + 1);
+  });
+
+  it('moves funds between the entity’s accounts atomically', async () => {
+    const res = await staff.post(
+      '/api/cashentry/internal-transfer',
+      {
+        entityId: client,
+        fromAccountId: acct,
+        toAccountId: acct2,
+        asset: 'USD',
+        amount: '500',
+        valueDate: DAY,
+      },
+      key(),
+    );
+    expect(res.statusCode).toBe(200);
+    const b = (await staff.post('/api/account/balances', { entityId: client })).json();
+    expect(b).toContainEqual(
+      expect.objectContaining({ accountId: acct, asset: 'USD', available: '1000.50' }),
+    );
+    expect(b).toContainEqual(
+      expect.objectContaining({ accountId: acct2, asset: 'USD', available: '500.00' }),
+    );
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('converts balances into the base currency with the rate sheet', async () => {
+    const res = (
+      await staff.post('/api/account/base-currency', { entityId: broker, allAccessible: true })
+    ).json();
+    expect(res.baseCurrency).toBe('EUR');
+    // 1500.50 USD ÷ 1.08 + 0.12345678 BTC × 65000 ÷ 1.08
+    const usd = 1500.5 / 1.08;
+    const btc = (0.12345678 * 65000) / 1.08;
+    expect(Number(res.total)).toBeCloseTo(usd + btc, 2);
+    expect(res.missingRates).toEqual([]);
+  });
+
+  it('shows a broker what it owes its clients and summarises its children', async () => {
+    const toward = (await staff.post('/api/account/balances-toward-clients', { entityId: broker })).json();
+    expect(toward).toContainEqual(expect.objectContaining({ asset: 'USD', available: '1500.50' }));
+    const children = (await staff.get(`/api/cashentry/${broker}/children/summary`)).json();
+    expect(children).toEqual([expect.objectContaining({ entityId: client })]);
+    const summary = (await staff.post('/api/account/summary-toward-clients', { entityId: broker })).json();
+    expect(summary.accounts).toBe(2);
+  });
+
+  it('keeps another entity’s accounts out of reach (404), even through an account id', async () => {
+    expect((await other.post('/api/account/balances', { entityId: client })).statusCode).toBe(404);
+    const sneaky = await staff.post('/api/account/view', { entityId: client, accountId: foreignAcct });
+    expect(sneaky.statusCode).toBe(404);
+    const move = await staff.post(
+      '/api/cashentry/withdrawal',
+      { entityId: client, accountId: foreignAcct, asset: 'USD', amount: '1', valueDate: DAY },
+      key(),
+    );
+    expect(move.statusCode).toBe(404);
+  });
+
+  it('validates IBAN and BIC on a new account', async () => {
+    const res = await staff.post('/api/account/create', {
+      entityId: client,
+      accountType: 'Bank',
+      accountName: 'Ops',
+      ibanCode: 'GB00 WEST 1234 5698 7654 32',
+      swiftCode: 'XX',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['ibanCode', 'swiftCode']));
+  });
+
+  it('lists currencies with name, digitalAssetName and scale', async () => {
+    const list = (await staff.get('/api/cashentry/currencies')).json();
+    expect(list).toContainEqual(
+      expect.objectContaining({ code: 'BTC', digitalAssetName: 'Bitcoin', scale: 8, assetClass: 'CRYPTO' }),
+    );
+    expect(list).toContainEqual(expect.objectContaining({ code: 'JPY', scale: 0, assetClass: 'FIAT' }));
+  });
+});

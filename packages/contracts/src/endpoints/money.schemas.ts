@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
+
+/** Amounts travel as decimal strings; the server checks the asset's scale. */
+export const ZAmount = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter an amount such as 125.50');
+/** A signed balance figure, exact. */
+export const ZDecimal = z.string();
+const id = z.number().int().positive();
+const entityId = id.optional();
+const asset = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+
+export const ZCurrency = z.object({
+  code: z.string(),
+  name: z.string(),
+  digitalAssetName: z.string().nullable(),
+  scale: z.number(),
+  assetClass: z.enum(ASSET_CLASSES),
+});
+export const ZCodeNames = z.array(z.object({ code: z.string(), name: z.string() }));
+
+export const ZAccount = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  bankId: z.number().nullable(),
+  entityId: z.number(),
+  entityName: z.string(),
+  accountCode: z.string().nullable(),
+  ibanCode: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  currencyCode: z.string().nullable(),
+  active: z.boolean(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZAccountList = z.strictObject({
+  entityId,
+  sortMode: z.enum(['name', 'type', 'created']).default('name'),
+  /** Also the accounts of every entity below the selected one. */
+  allAccessible: z.boolean().default(false),
+});
+/** The new-account draft of section 3. */
+export const ZCreateAccount = z.strictObject({
+  entityId,
+  accountType: z.enum(ACCOUNT_TYPES),
+  accountName: z.string().trim().min(1, 'Enter a name').max(100),
+  ibanCode: z.string().trim().max(42).optional(),
+  accountCode: z.string().trim().max(50).optional(),
+  currencyId: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/)
+    .optional(),
+  swiftCode: z.string().trim().max(11).optional(),
+  parentId: id.optional(),
+  bankId: id.optional(),
+});
+export const ZAccountRef = z.strictObject({ entityId, accountId: id });
+export const ZUpdateAccount = z.strictObject({
+  entityId,
+  accountId: id,
+  accountName: z.string().trim().min(1).max(100).optional(),
+  accountCode: z.string().trim().max(50).optional(),
+  active: z.boolean().optional(),
+});
+
+export const ZBalance = z.object({
+  accountId: z.number(),
+  accountName: z.string(),
+  accountType: z.string(),
+  entityId: z.number(),
+  asset: z.string(),
+  scale: z.number(),
+  posted: ZDecimal,
+  held: ZDecimal,
+  available: ZDecimal,
+});
+export type TBalance = z.infer<typeof ZBalance>;
+export const ZBalancesRequest = z.strictObject({ entityId, allAccessible: z.boolean().default(false) });
+export const ZEntityScope = z.strictObject({ entityId });
+
+export const ZAssetTotal = z.object({
+  asset: z.string(),
+  scale: z.number(),
+  posted: ZDecimal,
+  held: ZDecimal,
+  available: ZDecimal,
+});
+export const ZBaseCurrency = z.object({
+  baseCurrency: z.string(),
+  total: ZDecimal,
+  asOf: z.string().nullable(),
+  lines: z.array(z.object({ asset: z.string(), available: ZDecimal, rate: ZDecimal, value: ZDecimal })),
+  /** Assets held without a rate to the base currency: left out of the total. */
+  missingRates: z.array(z.string()),
+});
+export const ZSummary = z.object({
+  entityId: z.number(),
+  accounts: z.number(),
+  assets: z.array(ZAssetTotal),
+  baseCurrency: ZBaseCurrency,
+});
+
+export const ZCashEntryCommon = {
+  entityId,
+  asset,
+  amount: ZAmount,
+  valueDate: z.iso.date(),
+  reference: z.string().trim().max(100).optional(),
+  memo: z.string().trim().max(500).optional(),
+};
+export const ZCashMovement = z.strictObject({ ...ZCashEntryCommon, accountId: id });
+export const ZCashTransfer = z.strictObject({ ...ZCashEntryCommon, fromAccountId: id, toAccountId: id });
+export const ZCashEntry = z.object({
+  id: z.number(),
+  type: z.enum(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']),
+  entityId: z.number(),
+  accountId: z.number(),
+  counterAccountId: z.number().nullable(),
+  asset: z.string(),
+  amount: ZDecimal,
+  valueDate: z.string(),
+  reference: z.string().nullable(),
+  memo: z.string().nullable(),
+  transactionId: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type TCashEntry = z.infer<typeof ZCashEntry>;
+export const ZCashEntryList = z.strictObject({
+  entityId,
+  type: z.enum(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']).optional(),
+  asset: asset.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(['createdAt', 'amount', 'valueDate']).default('createdAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.number().int().min(1).max(500).default(10),
+  offset: z.number().int().min(0).default(0),
+});
+export const ZCashEntryPage = z.object({ items: z.array(ZCashEntry), total: z.number() });
+export const ZChildrenSummary = z.array(
+  z.object({ entityId: z.number(), entityName: z.string(), assets: z.array(ZAssetTotal) }),
+);
