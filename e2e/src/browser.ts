@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -48,23 +51,64 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** TOTP secrets of personas set up in this run, shared by every test file through a file. */
+function secretsFile(baseUrl: string) {
+  return path.join(tmpdir(), `clearway-e2e-totp-${new URL(baseUrl).port}.json`);
+}
+
+const STEP_MS = 30_000;
+
 /**
- * Signs a demo persona in through the API in this page's browser context (cookies shared),
- * setting up two-factor the way an authenticator app would, then opens `/`.
+ * A code the server has not seen for this user: each accepted step is remembered, and a
+ * code is accepted once, one step either side of now — so wait for a fresh step if needed.
+ */
+async function freshCode(
+  state: { secret: string; lastStep?: number },
+  code: (secret: string, at: number) => string,
+) {
+  const now = Math.floor(Date.now() / STEP_MS);
+  let step = Math.max(now - 1, (state.lastStep ?? -Infinity) + 1);
+  if (step > now + 1) {
+    await new Promise((r) => setTimeout(r, (step - 1) * STEP_MS - Date.now() + 500));
+    step = Math.max(Math.floor(Date.now() / STEP_MS) - 1, step);
+  }
+  state.lastStep = step;
+  return code(state.secret, step * STEP_MS + 1000);
+}
+
+/**
+ * Signs a demo persona in through the API in this page's browser context (cookies shared):
+ * two-factor setup the first time in this run, verification after that, the way an
+ * authenticator app would. Then opens `/`.
  */
 export async function signInPersona(
   page: Page,
   username: string,
   password: string,
-  code: (secret: string) => string,
+  code: (secret: string, at: number) => string,
 ) {
+  const baseUrl = new URL(page.url() === 'about:blank' ? inject('baseUrl') : page.url()).origin;
+  const file = secretsFile(baseUrl);
+  const states = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Record<
+    string,
+    { secret: string; lastStep?: number }
+  >;
   const login = await page.request.post('/api/auth/login', { data: { username, password } });
-  const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
-  const { secret } = await (await page.request.post('/api/auth/twoFactor/setup-verify', { headers })).json();
+  const started = await login.json();
+  const headers = { 'x-csrf-token': started.csrfToken as string };
+  if (started.require2fa === 'setup') {
+    const { secret } = await (
+      await page.request.post('/api/auth/twoFactor/setup-verify', { headers })
+    ).json();
+    states[username] = { secret };
+  }
+  const state = states[username];
+  if (!state) throw new Error(`no TOTP secret known for ${username}`);
   const verified = await page.request.post('/api/auth/twoFactor/verify', {
     headers,
-    data: { token: code(secret) },
+    data: { token: await freshCode(state, code) },
   });
+  writeFileSync(file, JSON.stringify(states));
   if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
   await page.goto('/');
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
+import { seedDemoMoney } from './modules/demo/demo-money.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, ensureDatabase, runMigrations } from './platform/db';
@@ -27,7 +28,10 @@ async function main() {
   await seedReferenceData(database.db);
 
   const { app, services } = await buildApp({ config, database });
-  if (config.LOAD_DEMO_DATA) await seedDemoData(database.db, services.users, services.authorization);
+  if (config.LOAD_DEMO_DATA) {
+    await seedDemoData(database.db, services.users, services.authorization);
+    await seedDemoMoney(database.db, services.ledger, services.balances);
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;

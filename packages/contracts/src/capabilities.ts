@@ -51,6 +51,7 @@ export const CAPABILITIES = {
   canCreateDepositRequest: either(A.requests.depositFiat, A.requests.depositCrypto),
   canCreateWithdrawalRequest: either(A.requests.withdrawalFiat, A.requests.withdrawalCrypto),
   canCreateInternalTransfer: all(A.requests.internalTransfer),
+  canCreateDepositHistoric: all(A.cashEntry.deposit),
   canCreateWhitelistRequest: either(A.bankInfo.whitelistCreate, A.wallet.whitelistCreate),
   canUpdateWalletType: all(A.wallet.updateType),
   canViewVasps: all(A.vasps.list),

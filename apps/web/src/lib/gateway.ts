@@ -98,7 +98,12 @@ export function toGatewayError(err: unknown): GatewayError {
   );
 }
 
-export type CallInput = { payload?: unknown; params?: Record<string, string | number>; signal?: AbortSignal };
+export type CallInput = {
+  payload?: unknown;
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 /**
  * The one way the web app talks to the server. Everything about the call — method, path,
@@ -113,7 +118,7 @@ export async function callEndpoint<T = unknown>(
     throw new GatewayError(401, 'Unauthorized', 'Unauthorized');
   }
   let url = `${opts.baseUrl ?? API_BASE}${buildPath(e.path, input.params)}`;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers, ...input.headers };
   let body: BodyInit | undefined;
   if (e.method === 'GET') {
     const query = toQueryString(input.payload);

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
 import { EntitySelector } from '../features/entities/components/entity-selector';
 import { runtimeConfig } from '../lib/runtime-config';
+import { SelectedEntityContext } from '../lib/selected-entity';
 import { useEntityContext } from './entity-context';
 import { NotificationCentre } from './notification-centre';
 import { SessionSync, useLocalSignOut } from './session-sync';
@@ -115,7 +116,9 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <SessionSync />
-        <Outlet />
+        <SelectedEntityContext.Provider value={entity.selectedEntity}>
+          <Outlet />
+        </SelectedEntityContext.Provider>
       </AppShell.Main>
     </AppShell>
   );

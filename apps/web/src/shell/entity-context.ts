@@ -1,5 +1,5 @@
 import { computeCapabilities } from '@clearway/contracts/capabilities';
-import { isClientUser } from '@clearway/contracts/entity-flags';
+import { entityTypeFlags, isClientUser } from '@clearway/contracts/entity-flags';
 import type { MenuContext } from '@clearway/contracts/menu';
 import { SELECTED_ENTITY_STORAGE_KEY } from '@clearway/contracts/session';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +13,7 @@ import {
 import { nextCurrentEntity } from '../features/entities/current-entity';
 import { toGatewayError } from '../lib/gateway';
 import { runtimeConfig } from '../lib/runtime-config';
+import type { SelectedEntity } from '../lib/selected-entity';
 import { useAppStore } from './store/app-store';
 
 /**
@@ -57,7 +58,17 @@ export function useEntityContext() {
         attributes: e.attributes,
       },
     });
-  return { list, selected, menuContext, select, loading: forest.isPending };
+  const selectedEntity = useMemo((): SelectedEntity | null => {
+    if (!selected || !menuContext) return null;
+    return {
+      entityId: selected.entityId,
+      entityName: selected.entityName,
+      attributes: selected.attributes,
+      capabilities: computeCapabilities(menuContext.held),
+      isBroker: entityTypeFlags(selected.attributes).broker,
+    };
+  }, [selected, menuContext]);
+  return { list, selected, selectedEntity, menuContext, select, loading: forest.isPending };
 }
 
 function contextFor(e: FlatEntity): MenuContext {

@@ -119,6 +119,11 @@ function ModulePage() {
   );
 }
 
+/** Pages whose screens exist; the other menu pages show their frame until their issue. */
+const BUILT_PAGES: Record<string, RouteComponent> = {
+  overview: lazyRouteComponent(() => import('./overview-route'), 'OverviewRoute'),
+};
+
 /** Every menu page of section 2, derived from the menu tree so the two cannot drift. */
 const MENU_PAGES = menuLeaves()
   .filter((item) => item.path)
@@ -127,7 +132,7 @@ const MENU_PAGES = menuLeaves()
     return createRoute({
       getParentRoute: () => appLayout,
       path: item.path!,
-      component: ModulePage,
+      component: BUILT_PAGES[item.id] ?? ModulePage,
       staticData: { title },
     });
   });

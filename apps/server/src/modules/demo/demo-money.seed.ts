@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { entities } from '../entities/entities.tables';
+import type { BalancesService } from '../ledger/balances.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { accounts } from '../ledger/ledger.tables';
+
+/** Mid rates loaded with the demo (staff keep them current in production). */
+export const DEMO_RATES: [string, string, string][] = [
+  ['EUR', 'USD', '1.0842'],
+  ['GBP', 'USD', '1.2715'],
+  ['CHF', 'USD', '1.1290'],
+  ['USD', 'SGD', '1.3440'],
+  ['USD', 'JPY', '151.20'],
+  ['BTC', 'USD', '64250.00'],
+  ['ETH', 'USD', '3120.50'],
+  ['USDT', 'USD', '1.0000'],
+  ['USDC', 'USD', '0.9998'],
+];
+
+/** Accounts and opening balances of the demo clients: [entity, account, [asset, amount][]]. */
+const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
+  [
+    'Northwind Capital',
+    'Northwind Margin',
+    'MarginTrading',
+    [
+      ['USD', '2500000.00'],
+      ['EUR', '480000.00'],
+      ['BTC', '12.50000000'],
+    ],
+  ],
+  ['Northwind Capital', 'Northwind Settlement', 'Settlement', [['USD', '150000.00']]],
+  [
+    'Harbor Commodities',
+    'Harbor Trading',
+    'MarginTrading',
+    [
+      ['EUR', '920000.00'],
+      ['GBP', '310000.00'],
+    ],
+  ],
+  [
+    'Meridian Payments',
+    'Meridian Receiving',
+    'Bank',
+    [
+      ['EUR', '75000.00'],
+      ['USDT', '250000.000000'],
+    ],
+  ],
+  [
+    'Cobalt Asset Management',
+    'Cobalt Master',
+    'MarginTrading',
+    [
+      ['USD', '5400000.00'],
+      ['ETH', '840.000000000000000000'],
+    ],
+  ],
+  ['Lumen Referral Partners', 'Lumen Commissions', 'Bank', [['GBP', '18250.00']]],
+];
+
+/** Rates, client accounts and their opening deposits; skipped for accounts that exist. */
+export async function seedDemoMoney(db: Db, ledger: LedgerService, balances: BalancesService): Promise<void> {
+  for (const [base, quote, rate] of DEMO_RATES) await balances.setRate(base, quote, rate);
+  for (const [entityName, name, type, funds] of DEMO_ACCOUNTS) {
+    const [entity] = await db.select({ id: entities.id }).from(entities).where(eq(entities.name, entityName));
+    if (!entity) continue;
+    const [existing] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.entityId, entity.id), eq(accounts.name, name)));
+    if (existing) continue;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({ entityId: entity.id, name, accountType: type })
+        .returning({ id: accounts.id });
+      for (const [asset, amount] of funds) {
+        const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', asset);
+        await ledger.transfer(
+          tx,
+          { principal: null },
+          { kind: 'DEPOSIT', reference: 'demo-opening-balance' },
+          omnibus,
+          row!.id,
+          asset,
+          amount,
+        );
+      }
+    });
+  }
+}

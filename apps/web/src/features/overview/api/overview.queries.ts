@@ -1,0 +1,57 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+import { runtimeConfig } from '../../../lib/runtime-config';
+
+// Cash balances refresh on the configured interval (section 9).
+const refresh = { refetchInterval: runtimeConfig.cashBalancesRefreshMs };
+
+export const balancesQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['balances', entityId],
+    queryFn: () => api(API.account.balances, { payload: { entityId } }),
+    ...refresh,
+  });
+
+export const baseCurrencyQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['balances', entityId, 'base'],
+    queryFn: () => api(API.account.baseCurrency, { payload: { entityId } }),
+    ...refresh,
+  });
+
+export const towardClientsQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['balances', entityId, 'toward-clients'],
+    queryFn: () => api(API.account.summaryTowardClients, { payload: { entityId } }),
+    ...refresh,
+  });
+
+export type CashEntryFilter = Omit<z.input<typeof ZCashEntryList>, 'entityId'>;
+
+export const cashEntriesQuery = (entityId: number, filter: CashEntryFilter) =>
+  queryOptions({
+    queryKey: ['cash-entries', entityId, filter],
+    queryFn: () => api(API.cashEntry.list, { payload: { entityId, ...filter } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const accountsQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['accounts', entityId],
+    queryFn: () => api(API.account.list, { payload: { entityId } }),
+  });
+
+export const currenciesQuery = queryOptions({
+  queryKey: ['currencies'],
+  queryFn: () => api(API.cashEntry.currencies),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const bookCashDeposit = (
+  entityId: number,
+  key: string,
+  input: { accountId: number; asset: string; amount: string; valueDate: string; reference?: string },
+) => api(API.cashEntry.deposit, { payload: { entityId, ...input }, headers: { 'Idempotency-Key': key } });

@@ -1,0 +1,47 @@
+import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/page-frame';
+import { formatDecimal } from '../../../lib/format';
+
+/** Balances per account and asset: posted, held (pending outflows) and available. */
+export function BalancesTable({ rows }: { rows: TBalance[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0)
+    return <EmptyState title={t('overview.noBalances')} hint={t('overview.noBalancesHint')} />;
+  return (
+    <Table striped highlightOnHover withTableBorder aria-label={t('overview.balances')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('overview.account')}</Table.Th>
+          <Table.Th>{t('overview.asset')}</Table.Th>
+          <Table.Th ta="right">{t('overview.posted')}</Table.Th>
+          <Table.Th ta="right">{t('overview.held')}</Table.Th>
+          <Table.Th ta="right">{t('overview.available')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={`${r.accountId}-${r.asset}`}>
+            <Table.Td>
+              <Text size="sm">{r.accountName}</Text>
+              <Text size="xs" c="dimmed">
+                {r.accountType}
+              </Text>
+            </Table.Td>
+            <Table.Td>{r.asset}</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {formatDecimal(r.posted, r.scale)}
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {formatDecimal(r.held, r.scale)}
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace" fw={600}>
+              {formatDecimal(r.available, r.scale)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

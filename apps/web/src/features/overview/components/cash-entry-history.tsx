@@ -1,0 +1,163 @@
+import { Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/page-frame';
+import { downloadText, formatDecimal, toCsv } from '../../../lib/format';
+import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../api/overview.queries';
+
+const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
+const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
+
+/** Cash-entry history: filters, sorting, paging (persisted page size) and CSV export. */
+export function CashEntryHistory({
+  entityId,
+  pageSize,
+  onPageSize,
+}: {
+  entityId: number;
+  pageSize: number;
+  onPageSize: (n: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
+  const [asset, setAsset] = useState<string | null>(null);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
+  const filter: CashEntryFilter = {
+    type: type ?? undefined,
+    asset: asset ?? undefined,
+    sort,
+    direction: 'desc',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+  const entries = useQuery(cashEntriesQuery(entityId, filter));
+  const currencies = useQuery(currenciesQuery);
+  const scale = (code: string) => currencies.data?.find((c) => c.code === code)?.scale ?? 2;
+  const items = entries.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / pageSize));
+
+  const exportCsv = () =>
+    downloadText(
+      `cash-entries-${entityId}.csv`,
+      toCsv(
+        [
+          'id',
+          'type',
+          'valueDate',
+          'accountId',
+          'counterAccountId',
+          'asset',
+          'amount',
+          'reference',
+          'createdBy',
+          'createdAt',
+        ],
+        items.map((e) => [
+          e.id,
+          e.type,
+          e.valueDate,
+          e.accountId,
+          e.counterAccountId,
+          e.asset,
+          e.amount,
+          e.reference,
+          e.createdBy,
+          e.createdAt,
+        ]),
+      ),
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group>
+          <Select
+            label={t('overview.type')}
+            clearable
+            data={TYPES.map((v) => ({ value: v, label: t(`overview.types.${v}`) }))}
+            value={type}
+            onChange={(v) => {
+              setType(v as typeof type);
+              setPage(1);
+            }}
+            w={180}
+          />
+          <Select
+            label={t('overview.asset')}
+            clearable
+            searchable
+            data={currencies.data?.map((c) => c.code) ?? []}
+            value={asset}
+            onChange={(v) => {
+              setAsset(v);
+              setPage(1);
+            }}
+            w={140}
+          />
+          <Select
+            label={t('overview.sortBy')}
+            data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}
+            value={sort}
+            onChange={(v) => v && setSort(v as typeof sort)}
+            w={160}
+            allowDeselect={false}
+          />
+        </Group>
+        <Button variant="default" onClick={exportCsv} disabled={items.length === 0}>
+          {t('overview.exportCsv')}
+        </Button>
+      </Group>
+      {items.length === 0 ? (
+        <EmptyState title={t('overview.noEntries')} hint={t('overview.noEntriesHint')} />
+      ) : (
+        <Table striped withTableBorder aria-label={t('overview.history')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('overview.valueDate')}</Table.Th>
+              <Table.Th>{t('overview.type')}</Table.Th>
+              <Table.Th>{t('overview.asset')}</Table.Th>
+              <Table.Th ta="right">{t('overview.amount')}</Table.Th>
+              <Table.Th>{t('overview.reference')}</Table.Th>
+              <Table.Th>{t('overview.bookedBy')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{e.valueDate}</Table.Td>
+                <Table.Td>{t(`overview.types.${e.type}`)}</Table.Td>
+                <Table.Td>{e.asset}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatDecimal(e.amount, scale(e.asset))}
+                </Table.Td>
+                <Table.Td>{e.reference ?? '—'}</Table.Td>
+                <Table.Td>{e.createdBy}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text size="sm">{t('overview.pageSize')}</Text>
+          <Select
+            data={['10', '25', '50', '100']}
+            value={String(pageSize)}
+            onChange={(v) => {
+              if (v) {
+                onPageSize(Number(v));
+                setPage(1);
+              }
+            }}
+            w={90}
+            allowDeselect={false}
+            aria-label={t('overview.pageSize')}
+          />
+        </Group>
+        <Pagination total={pages} value={page} onChange={setPage} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { formatDecimal } from '../../../lib/format';
+import { useSelectedEntity } from '../../../lib/selected-entity';
+import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../api/overview.queries';
+import { AssetChart } from '../components/asset-chart';
+import { BalancesTable } from '../components/balances-table';
+import { BookDeposit } from '../components/book-deposit';
+import { CashEntryHistory } from '../components/cash-entry-history';
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} ff="monospace" data-testid={label}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Overview (`/`): balances, their base-currency total and chart, clients' totals, history. */
+export function OverviewPage({
+  pageSize,
+  onPageSize,
+}: {
+  pageSize: number;
+  onPageSize: (n: number) => void;
+}) {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const id = entity?.entityId ?? -1;
+  const canView = Boolean(entity?.capabilities.canViewSummary);
+  const balances = useQuery({ ...balancesQuery(id), enabled: canView });
+  const base = useQuery({ ...baseCurrencyQuery(id), enabled: canView });
+  const showClients = Boolean(entity?.isBroker && entity.capabilities.canViewSummaryTowardsClient);
+  const clients = useQuery({ ...towardClientsQuery(id), enabled: showClients });
+
+  if (!entity || !canView) {
+    return (
+      <PageFrame title={t('pages.overview')}>
+        <EmptyState title={t('overview.nothingToShow')} hint={t('overview.nothingToShowHint')} />
+      </PageFrame>
+    );
+  }
+  const b = base.data;
+  return (
+    <PageFrame
+      title={t('pages.overview')}
+      actions={entity.capabilities.canCreateDepositHistoric ? <BookDeposit entityId={id} /> : undefined}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Figure
+          label={t('overview.total')}
+          value={b ? `${formatDecimal(b.total, 2)} ${b.baseCurrency}` : '…'}
+          hint={
+            b?.missingRates.length
+              ? t('overview.missingRates', { assets: b.missingRates.join(', ') })
+              : undefined
+          }
+        />
+        <Figure
+          label={t('overview.accounts')}
+          value={String(new Set((balances.data ?? []).map((r) => r.accountId)).size)}
+        />
+        {showClients && clients.data && (
+          <Figure
+            label={t('overview.owedToClients')}
+            value={`${formatDecimal(clients.data.baseCurrency.total, 2)} ${clients.data.baseCurrency.baseCurrency}`}
+          />
+        )}
+      </SimpleGrid>
+      {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
+      <Stack gap="xs">
+        <Title order={4}>{t('overview.balances')}</Title>
+        <BalancesTable rows={balances.data ?? []} />
+      </Stack>
+      {showClients && clients.data && (
+        <Stack gap="xs">
+          <Title order={4}>{t('overview.towardClients')}</Title>
+          <Group gap="xl">
+            {clients.data.assets.map((a) => (
+              <Text key={a.asset} ff="monospace">
+                {a.asset} {formatDecimal(a.available, a.scale)}
+              </Text>
+            ))}
+          </Group>
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <Title order={4}>{t('overview.history')}</Title>
+        <CashEntryHistory entityId={id} pageSize={pageSize} onPageSize={onPageSize} />
+      </Stack>
+    </PageFrame>
+  );
+}

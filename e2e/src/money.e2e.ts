@@ -1,0 +1,45 @@
+import { describe, it } from 'vitest';
+import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
+import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { signInPersona, useBrowser } from './browser';
+
+describe('balances on the overview', () => {
+  const b = useBrowser();
+
+  it('shows a client trader their balances', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
+    const table = page.getByRole('table', { name: 'Balances' });
+    await table.getByRole('row', { name: /Northwind Margin.*USD.*2,500,000\.00/ }).waitFor();
+    await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000/ }).waitFor();
+  });
+
+  it('shows a broker the summary towards clients', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await page.getByText('Summary towards clients').waitFor();
+    await page.getByTestId('Owed to clients').waitFor();
+  });
+
+  it('lets staff book a cash deposit, and the balance changes', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await page.getByRole('button', { name: 'Selected entity' }).click();
+    await page.getByRole('textbox', { name: 'Search entities' }).fill('Northwind');
+    await page.getByRole('option', { name: /Northwind Capital/ }).click();
+    const table = page.getByRole('table', { name: 'Balances' });
+    await table.getByRole('row', { name: /Northwind Settlement.*USD.*150,000\.00/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Book cash deposit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book cash deposit' });
+    await dialog.getByLabel('Account').click();
+    await page.getByRole('option', { name: 'Northwind Settlement' }).click();
+    await dialog.getByLabel('Amount').fill('1000');
+    await dialog.getByRole('button', { name: 'Book deposit' }).click();
+    await table.getByRole('row', { name: /Northwind Settlement.*USD.*151,000\.00/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Cash entries' })
+      .getByRole('row', { name: /Deposit.*USD.*1,000\.00/ })
+      .waitFor();
+  });
+});
