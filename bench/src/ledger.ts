@@ -1,0 +1,189 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { createTokensService } from '../../apps/server/src/modules/auth/tokens.service';
+import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service';
+import { createUsersService } from '../../apps/server/src/modules/users/users.service';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { connectDatabase, runMigrations } from '../../apps/server/src/platform/db';
+import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-postgres';
+import { freePort } from '../../apps/server/src/test/free-port';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLIENTS = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const COLD = 100_000;
+const HOT = 10;
+
+type Result = { tps: number; p99: number };
+
+/** Runs `op` from CLIENTS concurrent loops for SECONDS; throughput and p99 latency. */
+async function drive(op: () => Promise<void>): Promise<Result> {
+  const until = Date.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        await op();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { tps: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+const pick = (ids: number[]) => {
+  const a = ids[Math.floor(Math.random() * ids.length)]!;
+  let b = a;
+  while (b === a) b = ids[Math.floor(Math.random() * ids.length)]!;
+  return [a, b] as const;
+};
+
+/**
+ * Internal transfers per second through the ledger service and through the HTTP API, on
+ * 100,000 cold accounts and 10 hot ones, each as a ratio to raw PostgreSQL capacity (a loop
+ * of single-UPDATE transactions) measured in the same run on the same database.
+ */
+export async function benchLedger() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-bench-ledger-'));
+  const pgServer = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const database = connectDatabase(pgServer.url, CLIENTS + 2);
+  const { db } = database;
+  try {
+    await runMigrations(db);
+    await db.execute(
+      sql`insert into currencies (code, name, scale, asset_class) values ('USD', 'US Dollar', 2, 'FIAT') on conflict do nothing`,
+    );
+    const [{ id: entity }] = (
+      await db.execute<{ id: number }>(sql`insert into entities (name) values ('Bench') returning id`)
+    ).rows as [{ id: number }];
+    await db.execute(
+      sql`insert into accounts (entity_id, account_type, name) select ${entity}, 'MarginTrading', 'acct ' || g from generate_series(1, ${COLD}) g`,
+    );
+    const ids = (
+      await db.execute<{ id: number }>(sql`select id from accounts where kind = 'CLIENT' order by id`)
+    ).rows.map((r) => r.id);
+    const ledger = createLedgerService(db);
+    const omnibus = await db.transaction((tx) => ledger.platformAccount(tx, 'OMNIBUS', 'USD'));
+    // Fund every account in one balanced transaction.
+    await db.execute(sql`select ledger_post('DEPOSIT', 'bench', 'system', null, null, null,
+      array[${omnibus}::int] || array(select id from accounts where kind = 'CLIENT' order by id),
+      array(select 'USD'::text from generate_series(0, ${COLD})),
+      array[${-COLD * 1_000_000}::numeric] || array(select 1000000::numeric from generate_series(1, ${COLD})))`);
+    await db.execute(sql`create table bench_raw (id int primary key, v bigint not null default 0)`);
+    await db.execute(sql`insert into bench_raw select g from generate_series(1, ${COLD}) g`);
+    await db.execute(sql`vacuum analyze`);
+    const hot = ids.slice(0, HOT);
+
+    const raw = await drive(async () => {
+      await database.pool.query('update bench_raw set v = v + 1 where id = $1', [
+        1 + Math.floor(Math.random() * COLD),
+      ]);
+    });
+    const service = (set: number[]) =>
+      drive(async () => {
+        const [from, to] = pick(set);
+        await ledger.transfer(db, { principal: null }, { kind: 'TRANSFER' }, from, to, 'USD', '0.01');
+      });
+    const serviceCold = await service(ids);
+    const serviceHot = await service(hot);
+
+    // The API: an API key of a user granted cash permissions on the entity.
+    const config = loadConfig({
+      ...process.env,
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      AUTH_TOKEN_SECRET: randomBytes(32).toString('base64'),
+    });
+    const users = createUsersService(db);
+    const tokens = createTokensService(
+      db,
+      config,
+      { totpKey: randomBytes(32), tokenSecret: randomBytes(32) },
+      users,
+    );
+    const { id: keyId, key } = await tokens.createApiKey({ name: 'bench', homeEntityId: entity });
+    await db.execute(sql`insert into direct_permissions (principal_kind, principal_id, entity_id, permission, scope_type)
+      values ('apiKey', ${keyId}, ${entity}, 'request_withdrawal', 'SELF'), ('apiKey', ${keyId}, ${entity}, 'account_view', 'SELF')`);
+    const child = fork(path.join(HERE, 'servers/ledger-api.server.ts'), [], {
+      env: { ...process.env, BENCH_PORT: String(await freePort()), BENCH_DATABASE_URL: pgServer.url },
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const base = await new Promise<string>((resolve) => child.once('message', (m) => resolve(String(m))));
+    // autocannon writes each request in one piece (no Nagle/delayed-ACK stalls) and gives
+    // every request its own Idempotency-Key and random accounts.
+    const api = async (set: number[]): Promise<Result> => {
+      const r = await autocannon({
+        url: `${base}/api/cashentry/internal-transfer`,
+        connections: CLIENTS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const [from, to] = pick(set);
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-api-key': key,
+                  'idempotency-key': `bench-${randomBytes(9).toString('base64url')}`,
+                },
+                body: JSON.stringify({
+                  entityId: entity,
+                  fromAccountId: from,
+                  toAccountId: to,
+                  asset: 'USD',
+                  amount: '0.01',
+                  valueDate: '2026-11-20',
+                }),
+              };
+            },
+          },
+        ],
+      });
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`API: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return { tps: r.requests.average, p99: r.latency.p99 };
+    };
+    const apiCold = await api(ids);
+    const apiHot = await api(hot);
+    child.kill('SIGTERM');
+
+    const row = (name: string, r: Result, target: string) =>
+      console.log(
+        `ledger: ${name.padEnd(22)} ${r.tps.toFixed(0).padStart(6)} transfers/s  ${(r.tps / raw.tps).toFixed(2)}× raw  p99 ${r.p99.toFixed(1)} ms  ${target}`,
+      );
+    console.log(
+      `ledger: raw PostgreSQL (1 UPDATE/txn) ${raw.tps.toFixed(0)} txn/s, p99 ${raw.p99.toFixed(1)} ms, ${CLIENTS} clients, ${SECONDS} s each`,
+    );
+    row('service, cold (100k)', serviceCold, '(target ≥ 0.45×)');
+    row(
+      'service, hot (10)',
+      serviceHot,
+      `(hot ÷ cold ${(serviceHot.tps / serviceCold.tps).toFixed(2)}, target ≥ 0.6)`,
+    );
+    row('API, cold (100k)', apiCold, '(target ≥ 0.35×)');
+    row('API, hot (10)', apiHot, `(hot ÷ cold ${(apiHot.tps / apiCold.tps).toFixed(2)}, target ≥ 0.6)`);
+    const violations = await db.execute(
+      sql`select asset from postings group by asset having sum(amount) <> 0`,
+    );
+    console.log(
+      `ledger: Σ postings per asset = 0 after the run: ${violations.rows.length === 0 ? 'yes' : 'NO'}`,
+    );
+  } finally {
+    await database.close();
+    await pgServer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
