@@ -18,6 +18,8 @@ import { createCashEntriesService } from './modules/ledger/cash-entries.service'
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
+import { createRequestEngine } from './modules/requests/request-engine.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { createUsersService } from './modules/users/users.service';
@@ -96,6 +98,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
   const cash = createCashEntriesService({ db, ledger, accounts, entities });
+  // Maker-checker compares people: a user and the API keys that user created are one.
+  const requestEngine = createRequestEngine(db, resolver, async (p, requester) => {
+    const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
+    return a !== null && a === b;
+  });
 
   await app.register(
     async (api) => {
@@ -105,6 +112,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
       ledgerRoutes(api, { accounts, balances, cash, referenceData });
+      requestsRoutes(api, requestEngine);
     },
     { prefix: API_BASE },
   );
@@ -125,6 +133,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       accounts,
       balances,
       cash,
+      requestEngine,
     },
   };
 }

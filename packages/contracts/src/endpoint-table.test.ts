@@ -106,7 +106,18 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /user-management/',
       ['user_management', 'account_management', 'user_support', 'limited_account_management'],
     ],
-    ['POST /requests/status/update', ['approve_withdrawal', 'approve_deposit', 'approve_whitelist']],
+    // The approve_* key of the request's type decides; requesters (request_*) may cancel.
+    [
+      'POST /requests/status/update',
+      [
+        'request_withdrawal',
+        'approve_withdrawal',
+        'request_deposit',
+        'approve_deposit',
+        'request_whitelist',
+        'approve_whitelist',
+      ],
+    ],
     ['POST /requests/withdrawal/fiat', ['request_withdrawal']],
     ['POST /requests/deposit/crypto', ['request_deposit']],
     ['POST /trades/bookManualFxTrade', ['manual_trade_booking']],

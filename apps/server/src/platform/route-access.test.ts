@@ -6,7 +6,13 @@ import { createEntity, grant, signedInUser, uniqueName } from '../test/fixtures'
 import { type TestContext, useTestApp } from '../test/test-app';
 
 type Sample = { body?: Record<string, unknown>; query?: Record<string, unknown> };
-type World = { a: number; admin: Agent; adminUsername: string; accounts: [number, number] };
+type World = {
+  a: number;
+  admin: Agent;
+  adminUsername: string;
+  accounts: [number, number];
+  newRequest: () => Promise<number>;
+};
 
 /**
  * A valid call for every implemented route that has permission keys, built against entity A.
@@ -67,6 +73,7 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.scolChildren': () => ({ body: {} }),
   'account.scolBroker': () => ({ body: {} }),
   'cashEntry.list': () => ({ body: {} }),
+  'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'cashEntry.deposit': (w) => ({
     body: { accountId: w.accounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
   }),
@@ -163,6 +170,26 @@ describe('every implemented route is guarded by its contract row', () => {
         })
       ).json().id;
     w.accounts = [await account(), await account()];
+    const maker = await signedInUser(t, w.a);
+    const makerPrincipal = {
+      kind: 'user' as const,
+      id: maker.user.id,
+      name: maker.user.username,
+      homeEntityId: w.a,
+      via: 'session' as const,
+      twoFactorPending: false,
+    };
+    w.newRequest = async () =>
+      (
+        await t.database.db.transaction((tx) =>
+          t.services.requestEngine.submit(
+            tx,
+            { principal: makerPrincipal, entityId: w.a },
+            'WALLET ADDRESS',
+            { address: uniqueName('addr-') },
+          ),
+        )
+      ).id;
     await w.admin.post(
       '/api/cashentry/deposit',
       { entityId: w.a, accountId: w.accounts[0], asset: 'USD', amount: '100.00', valueDate: '2026-11-20' },

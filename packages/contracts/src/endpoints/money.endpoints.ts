@@ -23,6 +23,7 @@ import {
   ZUpdateAccount,
 } from './money.schemas';
 import { P } from './permission-sets';
+import { ZRequestStatusUpdate, ZRequestView } from './requests.schemas';
 
 /** A row with schemas: method, path, keys, body and response. */
 const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
@@ -235,12 +236,16 @@ export const cashEntryEndpoints = {
 } as const;
 
 export const requestEndpoints = {
-  statusUpdate: row(
+  // Deciding needs the approve_* key of the request's type (checked by the request
+  // engine); the requester (request_*) may cancel, so either family reaches the call.
+  statusUpdate: call(
     'POST',
     '/requests/status/update',
     'requests',
     'Approve, reject, cancel or complete a request',
-    { permissions: P.approvals },
+    P.viewRequests,
+    ZRequestStatusUpdate,
+    ZRequestView,
   ),
   depositFiat: row('POST', '/requests/deposit/fiat', 'requests', 'Request a fiat deposit', {
     permissions: P.requestDeposit,

@@ -73,6 +73,16 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       return { id: row!.id, key: `${API_KEY_PREFIX}_${prefix}_${secret}` };
     },
 
+    /** The user behind a principal: itself, or the user who created an API key. */
+    async humanOf(principal: { kind: string; id: string }): Promise<string | null> {
+      if (principal.kind === 'user') return principal.id;
+      const [row] = await db
+        .select({ createdBy: apiKeys.createdBy })
+        .from(apiKeys)
+        .where(eq(apiKeys.id, principal.id));
+      return row?.createdBy ?? null;
+    },
+
     async principalFromApiKey(key: string): Promise<Principal | null> {
       const parsed = new RegExp(`^${API_KEY_PREFIX}_([A-Za-z0-9]+)_(.+)$`).exec(key);
       if (!parsed) return null;

@@ -1,0 +1,261 @@
+import type { REQUEST_MOVES, TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import type { RequestType } from '@clearway/contracts/enums';
+import { type PermissionKey, satisfies } from '@clearway/contracts/permissions';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { requestHash } from '../../platform/idempotency';
+import { pgErrorCode } from '../../platform/pg-errors';
+import type { Principal } from '../../platform/principal';
+import type { Resolver } from '../authorization/resolver.service';
+import { approvalPolicies, requestApprovals, requestHistory, requests } from './requests.tables';
+
+type Move = (typeof REQUEST_MOVES)[number];
+type RequestRow = typeof requests.$inferSelect;
+type Who = { principal: Principal; entityId?: number | null };
+
+/** What a request type does when it is decided; each runs in the deciding transaction. */
+export type RequestHandler = {
+  onApproved?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
+  onRejected?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
+  onCancelled?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
+  onCompleted?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
+};
+
+/** The key an approver needs, by request type. */
+export const APPROVAL_KEY: Record<RequestType, PermissionKey> = {
+  'BANK ACCOUNT': 'approve_whitelist',
+  'WALLET ADDRESS': 'approve_whitelist',
+  'REMOVE BANK ACCOUNT': 'approve_whitelist',
+  'REMOVE WALLET': 'approve_whitelist',
+  'UPDATE WALLET': 'approve_whitelist',
+  'UPDATE BANK ACCOUNT': 'approve_whitelist',
+  WITHDRAWAL: 'approve_withdrawal',
+  'INTERNAL TRANSFER': 'approve_withdrawal',
+  DEPOSIT: 'approve_deposit',
+};
+
+export const ALREADY_DECIDED = 'This request has already been decided';
+export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
+
+/**
+ * The request engine: PENDING → APPROVED | REJECTED | CANCELLED (by the requester), and
+ * APPROVED → COMPLETED. Each move locks the request row, so concurrent moves happen one
+ * at a time and a second decision answers 409. The requester never decides their own
+ * request (maker-checker, whatever credential either side used). An approval policy can
+ * ask for several distinct approvers. Every move is a history row and an audit row.
+ */
+export function createRequestEngine(
+  db: Db,
+  resolver: Resolver,
+  sameHuman: (a: Principal, requester: { kind: string; id: string }) => Promise<boolean>,
+) {
+  const handlers = new Map<RequestType, RequestHandler>();
+
+  async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
+    const [r] = await tx.select().from(requests).where(eq(requests.id, id));
+    if (!r) throw notFound('Request not found');
+    const [approvals, history] = await Promise.all([
+      tx
+        .select()
+        .from(requestApprovals)
+        .where(eq(requestApprovals.requestId, id))
+        .orderBy(asc(requestApprovals.at)),
+      tx
+        .select()
+        .from(requestHistory)
+        .where(eq(requestHistory.requestId, id))
+        .orderBy(asc(requestHistory.id)),
+    ]);
+    return {
+      id: r.id,
+      type: r.type,
+      entityId: r.entityId,
+      requester: { kind: r.requesterKind, id: r.requesterId, name: r.requesterName },
+      payload: r.payload,
+      status: r.status,
+      requiredApprovals: r.requiredApprovals,
+      approvals: approvals.map((a) => ({
+        kind: a.approverKind,
+        id: a.approverId,
+        name: a.approverName,
+        at: a.at.toISOString(),
+      })),
+      history: history.map((h) => ({
+        from: h.fromStatus,
+        to: h.toStatus,
+        by: { kind: h.byKind, id: h.byId, name: h.byName },
+        reason: h.reason,
+        at: h.at.toISOString(),
+      })),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  }
+
+  async function record(
+    tx: DbOrTx,
+    who: Who,
+    r: RequestRow,
+    from: string | null,
+    to: string,
+    reason: string | null,
+  ) {
+    const p = who.principal;
+    await tx
+      .insert(requestHistory)
+      .values({
+        requestId: r.id,
+        fromStatus: from,
+        toStatus: to,
+        byKind: p.kind,
+        byId: p.id,
+        byName: p.name,
+        reason,
+      });
+    await recordAudit(
+      tx,
+      { ...who, entityId: r.entityId },
+      {
+        action: `request.${to.toLowerCase()}`,
+        outcome: 'success',
+        target: String(r.id),
+        details: { type: r.type, from, to, reason },
+      },
+    );
+  }
+
+  async function setStatus(tx: DbOrTx, r: RequestRow, to: RequestRow['status']) {
+    await tx.update(requests).set({ status: to, updatedAt: new Date() }).where(eq(requests.id, r.id));
+  }
+
+  /** Refuses a decision by anyone who lacks the type's approve key on the request's entity. */
+  async function assertApprover(who: Who, r: RequestRow) {
+    if (await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId }))
+      throw forbidden(SELF_APPROVAL);
+    const held = await resolver.resolve(who.principal, r.entityId);
+    if (!held || !satisfies(held, { keys: [APPROVAL_KEY[r.type]] })) throw forbidden();
+  }
+
+  return {
+    register(type: RequestType, handler: RequestHandler) {
+      handlers.set(type, handler);
+    },
+
+    /** Submits a request; its payload is frozen from here on. @throws Conflict (duplicate) */
+    async submit(
+      tx: DbOrTx,
+      who: Who & { entityId: number },
+      type: RequestType,
+      payload: Record<string, unknown>,
+    ) {
+      const [policy] = await tx
+        .select({ n: approvalPolicies.requiredApprovals })
+        .from(approvalPolicies)
+        .where(and(eq(approvalPolicies.entityId, who.entityId), eq(approvalPolicies.requestType, type)));
+      const p = who.principal;
+      try {
+        const [row] = await tx
+          .insert(requests)
+          .values({
+            type,
+            entityId: who.entityId,
+            requesterKind: p.kind,
+            requesterId: p.id,
+            requesterName: p.name,
+            payload,
+            payloadHash: requestHash(payload),
+            requiredApprovals: policy?.n ?? 1,
+          })
+          .returning();
+        await record(tx, who, row!, null, 'PENDING', null);
+        return row!;
+      } catch (err) {
+        if (pgErrorCode(err) === '23505') throw conflict('An identical request is already pending');
+        throw err;
+      }
+    },
+
+    view: (id: number) => view(db, id),
+
+    /** @throws NotFound (not visible), Forbidden (maker-checker, keys), Conflict (already decided) */
+    async move(who: Who, requestId: number, to: Move, reason: string | null): Promise<TRequestView> {
+      return db.transaction(async (tx) => {
+        const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+        if (!r || !(await resolver.resolve(who.principal, r.entityId))) throw notFound('Request not found');
+        const handler = handlers.get(r.type) ?? {};
+        switch (to) {
+          case 'CANCELLED': {
+            if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
+            if (!(await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId }))) {
+              throw forbidden('Only the requester can cancel a request');
+            }
+            await setStatus(tx, r, 'CANCELLED');
+            await handler.onCancelled?.(tx, r, who);
+            break;
+          }
+          case 'REJECTED': {
+            if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
+            await assertApprover(who, r);
+            await setStatus(tx, r, 'REJECTED');
+            await handler.onRejected?.(tx, r, who);
+            break;
+          }
+          case 'APPROVED': {
+            if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
+            await assertApprover(who, r);
+            const p = who.principal;
+            const added = await tx
+              .insert(requestApprovals)
+              .values({ requestId: r.id, approverKind: p.kind, approverId: p.id, approverName: p.name })
+              .onConflictDoNothing()
+              .returning({ id: requestApprovals.requestId });
+            if (!added.length) throw conflict('You have already approved this request');
+            const [{ n }] = (
+              await tx.execute<{ n: number }>(
+                sql`select count(*)::int as n from request_approvals where request_id = ${r.id}`,
+              )
+            ).rows as [{ n: number }];
+            if (n < r.requiredApprovals) {
+              await record(
+                tx,
+                who,
+                r,
+                'PENDING',
+                'PENDING',
+                `approval ${n} of ${r.requiredApprovals}${reason ? `: ${reason}` : ''}`,
+              );
+              return view(tx, r.id);
+            }
+            await setStatus(tx, r, 'APPROVED');
+            await handler.onApproved?.(tx, r, who);
+            break;
+          }
+          case 'COMPLETED': {
+            if (r.status !== 'APPROVED')
+              throw new AppError('Conflict', 409, 'Only an approved request can be completed');
+            await assertApprover(who, r);
+            await setStatus(tx, r, 'COMPLETED');
+            await handler.onCompleted?.(tx, r, who);
+            break;
+          }
+        }
+        await record(tx, who, r, r.status, to, reason);
+        return view(tx, r.id);
+      });
+    },
+
+    /** Sets how many distinct approvers a request type needs at an entity. */
+    async setPolicy(entityId: number, type: RequestType, required: number) {
+      await db
+        .insert(approvalPolicies)
+        .values({ entityId, requestType: type, requiredApprovals: required })
+        .onConflictDoUpdate({
+          target: [approvalPolicies.entityId, approvalPolicies.requestType],
+          set: { requiredApprovals: required },
+        });
+    },
+  };
+}
+export type RequestEngine = ReturnType<typeof createRequestEngine>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { REQUEST_STATUSES, REQUEST_TYPES } from '../enums';
+
+/** The moves `requests/status/update` can ask for (PENDING is where every request starts). */
+export const REQUEST_MOVES = ['APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
+
+export const ZRequestStatusUpdate = z.strictObject({
+  entityId: z.number().int().positive().optional(),
+  requestId: z.number().int().positive(),
+  status: z.enum(REQUEST_MOVES),
+  reason: z.string().trim().max(500).optional(),
+});
+
+const ZActor = z.object({ kind: z.string(), id: z.string(), name: z.string() });
+
+export const ZRequestView = z.object({
+  id: z.number(),
+  type: z.enum(REQUEST_TYPES),
+  entityId: z.number(),
+  requester: ZActor,
+  /** Exactly what was submitted; approvers decide on this. */
+  payload: z.record(z.string(), z.unknown()),
+  status: z.enum(REQUEST_STATUSES),
+  requiredApprovals: z.number(),
+  approvals: z.array(ZActor.extend({ at: z.string() })),
+  history: z.array(
+    z.object({
+      from: z.string().nullable(),
+      to: z.string(),
+      by: ZActor,
+      reason: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRequestView = z.infer<typeof ZRequestView>;
