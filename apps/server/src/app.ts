@@ -23,6 +23,8 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { createUsersService } from './modules/users/users.service';
+import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
 import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
@@ -103,6 +105,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
     return a !== null && a === b;
   });
+  const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
 
   await app.register(
     async (api) => {
@@ -113,6 +116,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       authorizationRoutes(api, authorization);
       ledgerRoutes(api, { accounts, balances, cash, referenceData });
       requestsRoutes(api, requestEngine);
+      walletsRoutes(api, walletsService);
     },
     { prefix: API_BASE },
   );
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       balances,
       cash,
       requestEngine,
+      wallets: walletsService,
     },
   };
 }

@@ -67,6 +67,8 @@ export const ZConfig = z.object({
   LOGIN_DELAY_MAX_MS: int(4000),
   PASSWORD_RESET_TTL_MINUTES: int(60),
   SMTP_URL: z.string().url().optional(),
+  /** Hours a newly approved or changed destination waits before it can receive funds. */
+  WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),
   // Microsoft Entra ID (OpenID Connect); sign-in with Microsoft is offered only when set.
   MS_ENTRA_ISSUER: z.string().url().optional(),
   MS_ENTRA_CLIENT_ID: z.string().optional(),

@@ -2,7 +2,7 @@ import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contr
 import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
-import { createEntity, grant, signedInUser, uniqueName } from '../test/fixtures';
+import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../test/fixtures';
 import { type TestContext, useTestApp } from '../test/test-app';
 
 type Sample = { body?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -12,7 +12,16 @@ type World = {
   adminUsername: string;
   accounts: [number, number];
   newRequest: () => Promise<number>;
+  newWallet: () => Promise<number>;
+  newVasp: () => Promise<number>;
 };
+
+const wallet = () => ({
+  network: 'ETH',
+  address: randomEthAddress(),
+  friendlyName: uniqueName('Wallet '),
+  digitalAssets: ['ETH'],
+});
 
 /**
  * A valid call for every implemented route that has permission keys, built against entity A.
@@ -74,6 +83,22 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.scolBroker': () => ({ body: {} }),
   'cashEntry.list': () => ({ body: {} }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
+  'wallet.list': () => ({ body: {} }),
+  'wallet.create': () => ({ body: wallet() }),
+  'wallet.whitelistCreate': () => ({ body: wallet() }),
+  'wallet.search': () => ({ body: { query: '' } }),
+  'wallet.update': async (w) => ({ body: { walletId: await w.newWallet(), friendlyName: 'Renamed' } }),
+  'wallet.updateType': async (w) => ({
+    body: { walletId: await w.newWallet(), walletType: 'Private Hardware Wallet' },
+  }),
+  'wallet.whitelistRemove': async (w) => ({ body: { walletId: await w.newWallet() } }),
+  'wallet.requestRemoval': async (w) => ({ body: { walletId: await w.newWallet() } }),
+  'wallet.workflows': () => ({ body: {} }),
+  'vasps.create': () => ({ body: { name: uniqueName('VASP '), jurisdiction: 'GB' } }),
+  'vasps.update': async (w) => ({
+    body: { vaspId: await w.newVasp(), name: uniqueName('VASP '), jurisdiction: 'CH' },
+  }),
+  'vasps.delete': async (w) => ({ body: { vaspId: await w.newVasp() } }),
   'cashEntry.deposit': (w) => ({
     body: { accountId: w.accounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
   }),
@@ -179,14 +204,31 @@ describe('every implemented route is guarded by its contract row', () => {
       via: 'session' as const,
       twoFactorPending: false,
     };
+    const staff = { principal: makerPrincipal, entityId: w.a };
+    w.newWallet = async () =>
+      (
+        await t.services.wallets.createDirect(staff, {
+          entityId: w.a,
+          walletType: 'Unknown',
+          ...wallet(),
+        } as never)
+      ).id;
+    w.newVasp = async () =>
+      (
+        await t.services.wallets.vasps.create(staff, {
+          name: uniqueName('VASP '),
+          jurisdiction: 'DE',
+          status: 'ACTIVE',
+        })
+      ).id;
     w.newRequest = async () =>
       (
         await t.database.db.transaction((tx) =>
           t.services.requestEngine.submit(
             tx,
             { principal: makerPrincipal, entityId: w.a },
-            'WALLET ADDRESS',
-            { address: uniqueName('addr-') },
+            'UPDATE BANK ACCOUNT',
+            { note: uniqueName('update-') },
           ),
         )
       ).id;

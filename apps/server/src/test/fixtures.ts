@@ -63,3 +63,8 @@ export async function signedInUser(t: TestContext, homeEntityId: number) {
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { user, agent };
 }
+
+/** A valid, unique Ethereum address (all lower case: valid without an EIP-55 checksum). */
+export function randomEthAddress(): string {
+  return `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

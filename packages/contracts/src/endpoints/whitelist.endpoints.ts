@@ -1,5 +1,34 @@
-import { row } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, type HttpMethod, row } from '../endpoint';
+import type { PermissionRequirement } from '../permissions';
 import { P } from './permission-sets';
+import { ZRequestView } from './requests.schemas';
+import {
+  ZCreateVasp,
+  ZNetworks,
+  ZUpdateVasp,
+  ZVasp,
+  ZVaspRef,
+  ZWallet,
+  ZWalletEdit,
+  ZWalletList,
+  ZWalletRef,
+  ZWalletRequest,
+  ZWalletSearch,
+  ZWalletSearchResult,
+  ZWalletTypeUpdate,
+  ZWorkflowsRequest,
+} from './wallet.schemas';
+
+const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
+  method: M,
+  path: string,
+  tag: string,
+  summary: string,
+  permissions: PermissionRequirement,
+  body: B,
+  response: R,
+) => endpoint({ method, path, access: 'authenticated' as const, tag, summary, permissions, body, response });
 
 export const bankInfoEndpoints = {
   list: row('POST', '/bank-info', 'bank-info', 'Bank accounts of an entity (entityId)', {
@@ -31,38 +60,95 @@ export const bankInfoEndpoints = {
 } as const;
 
 export const walletEndpoints = {
-  list: row('POST', '/wallet', 'wallets', 'Wallets of an entity (entityId)', {
-    permissions: P.whitelistView,
-  }),
-  create: row('POST', '/wallet/create', 'wallets', 'Create a wallet (staff, direct)', {
-    permissions: P.approveWhitelist,
-  }),
-  search: row('POST', '/wallet/search', 'wallets', 'Search wallets across child entities', {
-    permissions: P.walletSearch,
-  }),
-  update: row('POST', '/wallet/update', 'wallets', 'Edit friendly name and tag/memo', {
-    permissions: P.whitelistAny,
-  }),
-  updateType: row('PATCH', '/wallet/update/type', 'wallets', 'Set the type of an Unknown wallet', {
-    permissions: P.whitelistAny,
-  }),
-  whitelistCreate: row('POST', '/whitelist/wallet/create', 'wallets', 'Request a wallet (WALLET ADDRESS)', {
-    permissions: P.requestWhitelist,
-  }),
-  whitelistRemove: row('DELETE', '/whitelist/wallet/remove', 'wallets', 'Remove a wallet', {
-    permissions: P.approveWhitelist,
-  }),
-  requestRemoval: row(
+  list: call(
+    'POST',
+    '/wallet',
+    'wallets',
+    'Wallets of an entity (entityId)',
+    P.whitelistView,
+    ZWalletList,
+    z.array(ZWallet),
+  ),
+  create: call(
+    'POST',
+    '/wallet/create',
+    'wallets',
+    'Whitelist a wallet directly (staff)',
+    P.approveWhitelist,
+    ZWalletRequest,
+    ZWallet,
+  ),
+  search: call(
+    'POST',
+    '/wallet/search',
+    'wallets',
+    'Search wallets across child entities',
+    P.walletSearch,
+    ZWalletSearch,
+    ZWalletSearchResult,
+  ),
+  update: call(
+    'POST',
+    '/wallet/update',
+    'wallets',
+    'Edit friendly name and tag/memo',
+    P.whitelistAny,
+    ZWalletEdit,
+    ZWallet,
+  ),
+  updateType: call(
+    'PATCH',
+    '/wallet/update/type',
+    'wallets',
+    'Set the type of an Unknown wallet',
+    P.whitelistAny,
+    ZWalletTypeUpdate,
+    ZWallet,
+  ),
+  whitelistCreate: call(
+    'POST',
+    '/whitelist/wallet/create',
+    'wallets',
+    'Request a wallet (WALLET ADDRESS)',
+    P.requestWhitelist,
+    ZWalletRequest,
+    ZRequestView,
+  ),
+  whitelistRemove: call(
+    'DELETE',
+    '/whitelist/wallet/remove',
+    'wallets',
+    'Remove a wallet (staff)',
+    P.approveWhitelist,
+    ZWalletRef,
+    ZWallet,
+  ),
+  requestRemoval: call(
     'POST',
     '/requests/removal/wallets/delete',
     'wallets',
     'Request a removal (REMOVE WALLET)',
-    { permissions: P.requestWhitelist },
+    P.requestWhitelist,
+    ZWalletRef,
+    ZRequestView,
   ),
-  blockchainNetworks: row('GET', '/whitelist/blockchain-networks', 'wallets', 'Blockchain networks'),
-  workflows: row('POST', '/whitelist/workflows', 'wallets', 'Whitelist requests and their approvals', {
-    permissions: P.whitelistAny,
+  blockchainNetworks: endpoint({
+    method: 'GET',
+    path: '/whitelist/blockchain-networks',
+    access: 'authenticated',
+    tag: 'wallets',
+    summary: 'Blockchain networks, their assets and tag rules',
+    response: ZNetworks,
   }),
+  workflows: call(
+    'POST',
+    '/whitelist/workflows',
+    'wallets',
+    'Whitelist requests and their approvals',
+    P.whitelistAny,
+    ZWorkflowsRequest,
+    z.object({ items: z.array(ZRequestView), total: z.number() }),
+  ),
 } as const;
 
 export const ssiProfileEndpoints = {
@@ -81,8 +167,24 @@ export const ssiProfileEndpoints = {
 } as const;
 
 export const vaspEndpoints = {
-  list: row('GET', '/vasps/list', 'vasps', 'VASPs', { permissions: P.vaspView }),
-  create: row('POST', '/vasps/create', 'vasps', 'Create a VASP', { permissions: P.vaspManage }),
-  update: row('PUT', '/vasps/update', 'vasps', 'Update a VASP', { permissions: P.vaspManage }),
-  delete: row('DELETE', '/vasps/delete', 'vasps', 'Delete a VASP', { permissions: P.vaspManage }),
+  list: endpoint({
+    method: 'GET',
+    path: '/vasps/list',
+    access: 'authenticated',
+    permissions: P.vaspView,
+    tag: 'vasps',
+    summary: 'VASPs (travel-rule counterparties)',
+    response: z.array(ZVasp),
+  }),
+  create: call('POST', '/vasps/create', 'vasps', 'Create a VASP', P.vaspManage, ZCreateVasp, ZVasp),
+  update: call('PUT', '/vasps/update', 'vasps', 'Update a VASP', P.vaspManage, ZUpdateVasp, ZVasp),
+  delete: call(
+    'DELETE',
+    '/vasps/delete',
+    'vasps',
+    'Delete a VASP (refused while a wallet refers to it)',
+    P.vaspManage,
+    ZVaspRef,
+    z.object({ message: z.string() }),
+  ),
 } as const;

@@ -1,7 +1,7 @@
 import type { REQUEST_MOVES, TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import type { RequestType } from '@clearway/contracts/enums';
 import { type PermissionKey, satisfies } from '@clearway/contracts/permissions';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
@@ -103,17 +103,15 @@ export function createRequestEngine(
     reason: string | null,
   ) {
     const p = who.principal;
-    await tx
-      .insert(requestHistory)
-      .values({
-        requestId: r.id,
-        fromStatus: from,
-        toStatus: to,
-        byKind: p.kind,
-        byId: p.id,
-        byName: p.name,
-        reason,
-      });
+    await tx.insert(requestHistory).values({
+      requestId: r.id,
+      fromStatus: from,
+      toStatus: to,
+      byKind: p.kind,
+      byId: p.id,
+      byName: p.name,
+      reason,
+    });
     await recordAudit(
       tx,
       { ...who, entityId: r.entityId },
@@ -244,6 +242,31 @@ export function createRequestEngine(
         await record(tx, who, r, r.status, to, reason);
         return view(tx, r.id);
       });
+    },
+
+    /** Requests of some types at some entities, newest first, with their approvals. */
+    async list(
+      entityIds: number[],
+      types: readonly RequestType[],
+      f: { status?: RequestRow['status']; limit: number; offset: number },
+    ) {
+      if (!entityIds.length) return { items: [], total: 0 };
+      const where = and(
+        inArray(requests.entityId, entityIds),
+        inArray(requests.type, [...types]),
+        f.status ? eq(requests.status, f.status) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ id: requests.id })
+          .from(requests)
+          .where(where)
+          .orderBy(desc(requests.createdAt), desc(requests.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
+      ]);
+      return { items: await Promise.all(rows.map((r) => view(db, r.id))), total: count?.n ?? 0 };
     },
 
     /** Sets how many distinct approvers a request type needs at an entity. */

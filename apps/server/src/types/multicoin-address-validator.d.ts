@@ -1,0 +1,4 @@
+declare module 'multicoin-address-validator' {
+  const validator: { validate(address: string, currency: string, opts?: Record<string, unknown>): boolean };
+  export default validator;
+}

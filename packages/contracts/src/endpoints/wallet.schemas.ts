@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { WALLET_TYPE_UNKNOWN, WALLET_TYPES } from '../enums';
+import { NETWORK_CODES } from '../networks';
+
+const id = z.number().int().positive();
+const entityId = id.optional();
+export const ZWalletType = z.enum([...WALLET_TYPES, WALLET_TYPE_UNKNOWN]);
+
+export const ZWallet = z.object({
+  id: z.number(),
+  entityId: z.number(),
+  type: ZWalletType,
+  active: z.boolean(),
+  status: z.enum(['ACTIVE', 'REMOVED']),
+  friendlyName: z.string(),
+  network: z.enum(NETWORK_CODES),
+  address: z.string(),
+  tagMemo: z.string().nullable(),
+  digitalAssets: z.array(z.string()),
+  vaspId: z.number().nullable(),
+  /** When the wallet may first receive a withdrawal (the cool-down after approval). */
+  usableFrom: z.string(),
+  usable: z.boolean(),
+  createdAt: z.string(),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+const walletFields = {
+  network: z.enum(NETWORK_CODES),
+  address: z.string().trim().min(10, 'Enter the address').max(128),
+  tagMemo: z.string().trim().max(64).optional(),
+  friendlyName: z.string().trim().min(1, 'Enter a name').max(80),
+  digitalAssets: z
+    .array(z.string().regex(/^[A-Z0-9]{2,10}$/))
+    .min(1, 'Pick at least one asset')
+    .max(10),
+  walletType: ZWalletType.default(WALLET_TYPE_UNKNOWN),
+  vaspId: id.optional(),
+};
+export const ZWalletRequest = z.strictObject({ entityId, ...walletFields });
+export const ZWalletList = z.strictObject({ entityId, includeRemoved: z.boolean().default(false) });
+/** Clients may edit only the friendly name and the tag/memo; anything else is a new request. */
+export const ZWalletEdit = z.strictObject({
+  entityId,
+  walletId: id,
+  friendlyName: z.string().trim().min(1).max(80).optional(),
+  tagMemo: z.string().trim().max(64).optional(),
+});
+export const ZWalletTypeUpdate = z.strictObject({
+  entityId,
+  walletId: id,
+  walletType: z.enum(WALLET_TYPES),
+  vaspId: id.optional(),
+});
+export const ZWalletRef = z.strictObject({ entityId, walletId: id });
+export const ZWalletSearch = z.strictObject({
+  entityId,
+  query: z.string().trim().max(128).default(''),
+  network: z.enum(NETWORK_CODES).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export const ZWalletSearchResult = z.array(ZWallet.extend({ entityName: z.string() }));
+export const ZNetworks = z.array(
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    assets: z.array(z.string()),
+    tag: z.enum(['none', 'required']),
+  }),
+);
+export const ZWorkflowsRequest = z.strictObject({
+  entityId,
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED']).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+  offset: z.number().int().min(0).default(0),
+});
+
+export const ZVasp = z.object({
+  id: z.number(),
+  name: z.string(),
+  lei: z.string().nullable(),
+  travelRuleId: z.string().nullable(),
+  jurisdiction: z.string(),
+  website: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+});
+const vaspFields = {
+  name: z.string().trim().min(1, 'Enter a name').max(120),
+  lei: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'An LEI has 20 characters')
+    .optional(),
+  travelRuleId: z.string().trim().max(120).optional(),
+  jurisdiction: z.string().regex(/^[A-Z]{2}$/, 'Use the ISO 3166 two-letter code'),
+  website: z.string().url().max(200).optional(),
+  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+};
+export const ZCreateVasp = z.strictObject({ entityId, ...vaspFields });
+export const ZUpdateVasp = z.strictObject({ entityId, vaspId: id, ...vaspFields });
+export const ZVaspRef = z.strictObject({ entityId, vaspId: id });
