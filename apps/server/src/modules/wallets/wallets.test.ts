@@ -1,3 +1,4 @@
+import type { TWallet } from '@clearway/contracts/endpoints/wallet.schemas';
 import { walletsAwaitingType } from '@clearway/contracts/networks';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +167,7 @@ describe('wallet whitelisting', () => {
   });
 
   it('offers exactly the eligible wallets for a type update, by friendly name, and refuses others', async () => {
-    const list = (await requester.post('/api/wallet', { entityId: client })).json();
+    const list: TWallet[] = (await requester.post('/api/wallet', { entityId: client })).json();
     const eligible = walletsAwaitingType(list);
     expect(eligible.every((w) => w.type === 'Unknown' && w.active && w.status === 'ACTIVE')).toBe(true);
     expect(eligible.map((w) => w.friendlyName)).toEqual(
