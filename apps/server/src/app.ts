@@ -23,6 +23,7 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { createUsersService } from './modules/users/users.service';
+import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     return a !== null && a === b;
   });
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
+  const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
 
   await app.register(
     async (api) => {
@@ -116,7 +118,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       authorizationRoutes(api, authorization);
       ledgerRoutes(api, { accounts, balances, cash, referenceData });
       requestsRoutes(api, requestEngine);
-      walletsRoutes(api, walletsService);
+      walletsRoutes(api, walletsService, bankInfo);
     },
     { prefix: API_BASE },
   );
@@ -139,6 +141,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       cash,
       requestEngine,
       wallets: walletsService,
+      bankInfo,
     },
   };
 }

@@ -14,7 +14,17 @@ type World = {
   newRequest: () => Promise<number>;
   newWallet: () => Promise<number>;
   newVasp: () => Promise<number>;
+  newBank: () => Promise<number>;
 };
+
+const bank = () => ({
+  beneficiaryName: 'Northwind Capital Ltd',
+  beneficiaryAddress: '1 Bank Street, London',
+  bankName: 'NatWest',
+  accountNumber: String(Math.floor(Math.random() * 1e10)).padStart(10, '0'),
+  bic: 'NWBKGB2L',
+  currency: 'GBP',
+});
 
 const wallet = () => ({
   network: 'ETH',
@@ -84,6 +94,12 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'cashEntry.list': () => ({ body: {} }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
+  'bankInfo.list': () => ({ body: {} }),
+  'bankInfo.create': () => ({ body: bank() }),
+  'bankInfo.update': async (w) => ({ body: { bankInfoId: await w.newBank(), ...bank() } }),
+  'bankInfo.whitelistCreate': () => ({ body: bank() }),
+  'bankInfo.whitelistRemove': async (w) => ({ body: { bankInfoId: await w.newBank() } }),
+  'bankInfo.requestRemoval': async (w) => ({ body: { bankInfoId: await w.newBank() } }),
   'wallet.create': () => ({ body: wallet() }),
   'wallet.whitelistCreate': () => ({ body: wallet() }),
   'wallet.search': () => ({ body: { query: '' } }),
@@ -221,6 +237,7 @@ describe('every implemented route is guarded by its contract row', () => {
           status: 'ACTIVE',
         })
       ).id;
+    w.newBank = async () => (await t.services.bankInfo.createDirect(staff, { entityId: w.a, ...bank() })).id;
     w.newRequest = async () =>
       (
         await t.database.db.transaction((tx) =>

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { endpoint, type HttpMethod, row } from '../endpoint';
 import type { PermissionRequirement } from '../permissions';
+import {
+  ZBankInfo,
+  ZBankInfoCreate,
+  ZBankInfoList,
+  ZBankInfoRef,
+  ZBankInfoRequest,
+  ZBankInfoUpdate,
+} from './bank-info.schemas';
 import { P } from './permission-sets';
 import { ZRequestView } from './requests.schemas';
 import {
@@ -31,31 +39,59 @@ const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
 ) => endpoint({ method, path, access: 'authenticated' as const, tag, summary, permissions, body, response });
 
 export const bankInfoEndpoints = {
-  list: row('POST', '/bank-info', 'bank-info', 'Bank accounts of an entity (entityId)', {
-    permissions: P.whitelistView,
-  }),
-  create: row('POST', '/bank-info/create', 'bank-info', 'Create a bank account (staff, direct)', {
-    permissions: P.approveWhitelist,
-  }),
-  update: row('POST', '/bank-info/update', 'bank-info', 'Update a bank account (staff, direct)', {
-    permissions: P.approveWhitelist,
-  }),
-  whitelistCreate: row(
+  list: call(
+    'POST',
+    '/bank-info',
+    'bank-info',
+    'Bank accounts of an entity (entityId)',
+    P.whitelistView,
+    ZBankInfoList,
+    z.array(ZBankInfo),
+  ),
+  create: call(
+    'POST',
+    '/bank-info/create',
+    'bank-info',
+    'Whitelist a bank account directly (staff)',
+    P.approveWhitelist,
+    ZBankInfoCreate,
+    ZBankInfo,
+  ),
+  update: call(
+    'POST',
+    '/bank-info/update',
+    'bank-info',
+    'Change a bank account directly (staff; restarts the cool-down)',
+    P.approveWhitelist,
+    ZBankInfoUpdate,
+    ZBankInfo,
+  ),
+  whitelistCreate: call(
     'POST',
     '/whitelist/bank-info/create',
     'bank-info',
-    'Request a bank account (BANK ACCOUNT)',
-    { permissions: P.requestWhitelist },
+    'Request a bank account (BANK ACCOUNT) or a change (UPDATE BANK ACCOUNT)',
+    P.requestWhitelist,
+    ZBankInfoRequest,
+    ZRequestView,
   ),
-  whitelistRemove: row('DELETE', '/whitelist/bank-info/remove', 'bank-info', 'Remove a bank account', {
-    permissions: P.approveWhitelist,
-  }),
-  requestRemoval: row(
+  whitelistRemove: call(
+    'DELETE',
+    '/whitelist/bank-info/remove',
+    'bank-info',
+    'Remove a bank account (staff)',
+    P.approveWhitelist,
+    ZBankInfoRef,
+    ZBankInfo,
+  ),
+  requestRemoval: call(
     'POST',
     '/requests/removal/bank-info/delete',
     'bank-info',
     'Request a removal (REMOVE BANK ACCOUNT)',
-    { permissions: P.requestWhitelist },
+    P.requestWhitelist,
+    ZBankInfoRef,
+    ZRequestView,
   ),
 } as const;
 

@@ -3,6 +3,7 @@ import { BLOCKCHAIN_NETWORKS } from '@clearway/contracts/networks';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/principal';
 import { serve } from '../../platform/routes';
+import type { BankInfoService } from './bank-info.service';
 import type { WalletsService } from './wallets.service';
 
 const on = (c: { principal: Principal | null; entityId: number | null }) => ({
@@ -10,7 +11,18 @@ const on = (c: { principal: Principal | null; entityId: number | null }) => ({
   entityId: c.entityId!,
 });
 
-export function walletsRoutes(app: FastifyInstance, s: WalletsService) {
+export function walletsRoutes(app: FastifyInstance, s: WalletsService, bank: BankInfoService) {
+  const B = API.bankInfo;
+  serve(app, B.list, (c) => bank.list(on(c).entityId, c.body.includeRemoved));
+  serve(app, B.create, (c) => bank.createDirect(on(c), c.body));
+  serve(app, B.update, (c) => {
+    const { entityId: _, bankInfoId, ...details } = c.body;
+    return bank.updateDirect(on(c), bankInfoId, details);
+  });
+  serve(app, B.whitelistCreate, (c) => bank.request(on(c), c.body));
+  serve(app, B.whitelistRemove, (c) => bank.remove(on(c), c.body.bankInfoId));
+  serve(app, B.requestRemoval, (c) => bank.requestRemoval(on(c), c.body.bankInfoId));
+
   const W = API.wallet;
   serve(app, W.list, (c) => s.list(on(c).entityId, c.body.includeRemoved));
   serve(app, W.create, (c) => s.createDirect(on(c), c.body));

@@ -1,0 +1,256 @@
+import type {
+  TBankInfo,
+  ZBankInfoCreate,
+  ZBankInfoRequest,
+} from '@clearway/contracts/endpoints/bank-info.schemas';
+import { and, asc, eq } from 'drizzle-orm';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Config } from '../../platform/config';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { pgErrorCode } from '../../platform/pg-errors';
+import type { Principal } from '../../platform/principal';
+import type { RequestEngine } from '../requests/request-engine.service';
+import { bankAccounts } from './wallets.tables';
+
+type Who = { principal: Principal; entityId: number };
+type Row = typeof bankAccounts.$inferSelect;
+type Details = Omit<z.output<typeof ZBankInfoCreate>, 'entityId'>;
+
+export function toBankInfo(r: Row, now = new Date()): TBankInfo {
+  return {
+    id: r.id,
+    entityId: r.entityId,
+    beneficiaryName: r.beneficiaryName,
+    beneficiaryAddress: r.beneficiaryAddress,
+    bankName: r.bankName,
+    iban: r.iban,
+    accountNumber: r.accountNumber,
+    bic: r.bic,
+    currency: r.currency,
+    status: r.status,
+    active: r.active,
+    usableFrom: r.usableFrom.toISOString(),
+    usable: r.status === 'ACTIVE' && r.active && r.usableFrom <= now,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** IBAN (checksum) or account number, a real BIC. Returns the details in canonical form. @throws BadRequest */
+export function checkBankDetails(d: Details): Details {
+  const errors: Record<string, string> = {};
+  const iban = d.iban ? electronicFormatIBAN(d.iban) : undefined;
+  if (d.iban && !isValidIBAN(iban ?? '')) errors.iban = 'is not a valid IBAN';
+  if (!d.iban && !d.accountNumber) errors.accountNumber = 'enter an IBAN or an account number';
+  if (!isValidBIC(d.bic.toUpperCase())) errors.bic = 'is not a valid BIC/SWIFT code';
+  const first = Object.entries(errors)[0];
+  if (first) throw badRequest(`${first[0]}: ${first[1]}`, errors);
+  return { ...d, iban: iban ?? undefined, bic: d.bic.toUpperCase() };
+}
+
+/**
+ * Whitelisted bank accounts: created by an approved BANK ACCOUNT request (or by staff),
+ * changed by UPDATE BANK ACCOUNT, removed by REMOVE BANK ACCOUNT. A new or changed account
+ * waits out the cool-down before it can receive funds.
+ */
+export function createBankInfoService(deps: { db: Db; config: Config; engine: RequestEngine }) {
+  const { db, config, engine } = deps;
+  const cooldownEnd = () => new Date(Date.now() + config.WHITELIST_COOLDOWN_HOURS * 3_600_000);
+
+  const columns = (d: Details) => ({
+    beneficiaryName: d.beneficiaryName,
+    beneficiaryAddress: d.beneficiaryAddress,
+    bankName: d.bankName,
+    iban: d.iban ?? null,
+    accountNumber: d.accountNumber ?? null,
+    bic: d.bic,
+    currency: d.currency,
+  });
+
+  async function write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (pgErrorCode(err) === '23505')
+        throw conflict('This bank account is already whitelisted for the entity');
+      if (pgErrorCode(err) === '23503')
+        throw badRequest('currency: unknown currency', { currency: 'unknown currency' });
+      throw err;
+    }
+  }
+
+  const insert = (tx: DbOrTx, entityId: number, d: Details, requestId: number | null) =>
+    write(
+      async () =>
+        (
+          await tx
+            .insert(bankAccounts)
+            .values({ entityId, ...columns(d), requestId, usableFrom: cooldownEnd() })
+            .returning()
+        )[0]!,
+    );
+  const change = (tx: DbOrTx, id: number, d: Details) =>
+    write(
+      async () =>
+        (
+          await tx
+            .update(bankAccounts)
+            .set({ ...columns(d), usableFrom: cooldownEnd() })
+            .where(eq(bankAccounts.id, id))
+            .returning()
+        )[0]!,
+    );
+
+  async function get(entityId: number, id: number): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.entityId, entityId)));
+    if (!row) throw notFound('Bank account not found');
+    return row;
+  }
+
+  engine.register('BANK ACCOUNT', {
+    onApproved: async (tx, req, who) => {
+      const row = await insert(tx, req.entityId, req.payload as unknown as Details, req.id);
+      await recordAudit(
+        tx,
+        { ...who, entityId: req.entityId },
+        {
+          action: 'bank-info.whitelist',
+          outcome: 'success',
+          target: String(row.id),
+          details: { requestId: req.id },
+        },
+      );
+    },
+  });
+  engine.register('UPDATE BANK ACCOUNT', {
+    onApproved: async (tx, req, who) => {
+      const { bankInfoId, ...d } = req.payload as unknown as Details & { bankInfoId: number };
+      if (!bankInfoId) return;
+      await change(tx, bankInfoId, d);
+      await recordAudit(
+        tx,
+        { ...who, entityId: req.entityId },
+        {
+          action: 'bank-info.update',
+          outcome: 'success',
+          target: String(bankInfoId),
+          details: { requestId: req.id },
+        },
+      );
+    },
+  });
+  engine.register('REMOVE BANK ACCOUNT', {
+    onApproved: async (tx, req, who) => {
+      const id = Number((req.payload as { bankInfoId: number }).bankInfoId);
+      await tx
+        .update(bankAccounts)
+        .set({ status: 'REMOVED', active: false })
+        .where(and(eq(bankAccounts.id, id), eq(bankAccounts.entityId, req.entityId)));
+      await recordAudit(
+        tx,
+        { ...who, entityId: req.entityId },
+        {
+          action: 'bank-info.remove',
+          outcome: 'success',
+          target: String(id),
+          details: { requestId: req.id },
+        },
+      );
+    },
+  });
+
+  return {
+    async list(entityId: number, includeRemoved: boolean) {
+      const rows = await db
+        .select()
+        .from(bankAccounts)
+        .where(
+          and(
+            eq(bankAccounts.entityId, entityId),
+            includeRemoved ? undefined : eq(bankAccounts.status, 'ACTIVE'),
+          ),
+        )
+        .orderBy(asc(bankAccounts.bankName), asc(bankAccounts.id));
+      return rows.map((r) => toBankInfo(r));
+    },
+
+    /** BANK ACCOUNT, or UPDATE BANK ACCOUNT when `bankInfoId` names an existing account. */
+    async request(who: Who, input: z.output<typeof ZBankInfoRequest>) {
+      const { entityId: _, bankInfoId, ...raw } = input;
+      const d = checkBankDetails(raw);
+      if (bankInfoId) await get(who.entityId, bankInfoId);
+      const req = await db.transaction((tx) =>
+        engine.submit(
+          tx,
+          who,
+          bankInfoId ? 'UPDATE BANK ACCOUNT' : 'BANK ACCOUNT',
+          bankInfoId ? { bankInfoId, ...d } : { ...d },
+        ),
+      );
+      return engine.view(req.id);
+    },
+
+    async createDirect(who: Who, input: z.output<typeof ZBankInfoCreate>) {
+      const { entityId: _, ...raw } = input;
+      const row = await db.transaction(async (tx) => {
+        const r = await insert(tx, who.entityId, checkBankDetails(raw), null);
+        await recordAudit(tx, who, {
+          action: 'bank-info.create',
+          outcome: 'success',
+          target: String(r.id),
+          details: { input },
+        });
+        return r;
+      });
+      return toBankInfo(row);
+    },
+
+    async updateDirect(who: Who, bankInfoId: number, raw: Details) {
+      const before = await get(who.entityId, bankInfoId);
+      const row = await db.transaction(async (tx) => {
+        const r = await change(tx, bankInfoId, checkBankDetails(raw));
+        await recordAudit(tx, who, {
+          action: 'bank-info.update',
+          outcome: 'success',
+          target: String(bankInfoId),
+          details: { before: toBankInfo(before), raw },
+        });
+        return r;
+      });
+      return toBankInfo(row);
+    },
+
+    async remove(who: Who, bankInfoId: number) {
+      const b = await get(who.entityId, bankInfoId);
+      if (b.status === 'REMOVED') throw conflict('This bank account is already removed');
+      const [row] = await db
+        .update(bankAccounts)
+        .set({ status: 'REMOVED', active: false })
+        .where(eq(bankAccounts.id, b.id))
+        .returning();
+      await recordAudit(db, who, { action: 'bank-info.remove', outcome: 'success', target: String(b.id) });
+      return toBankInfo(row!);
+    },
+
+    async requestRemoval(who: Who, bankInfoId: number) {
+      const b = await get(who.entityId, bankInfoId);
+      if (b.status === 'REMOVED') throw conflict('This bank account is already removed');
+      const req = await db.transaction((tx) =>
+        engine.submit(tx, who, 'REMOVE BANK ACCOUNT', {
+          bankInfoId: b.id,
+          bankName: b.bankName,
+          iban: b.iban,
+          accountNumber: b.accountNumber,
+          currency: b.currency,
+        }),
+      );
+      return engine.view(req.id);
+    },
+  };
+}
+export type BankInfoService = ReturnType<typeof createBankInfoService>;
