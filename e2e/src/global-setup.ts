@@ -41,7 +41,13 @@ async function createTestUsers(pgPort: number) {
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
   const pgPort = await freePort();
-  const portal = await startPortal({ dataDir, port: await freePort(), pgPort });
+  // Demo setting: whitelisted destinations are usable at once.
+  const portal = await startPortal({
+    dataDir,
+    port: await freePort(),
+    pgPort,
+    env: { WHITELIST_COOLDOWN_HOURS: '0' },
+  });
   await createTestUsers(pgPort);
   project.provide('baseUrl', portal.baseUrl);
   project.provide('plainUser', PLAIN_USER);

@@ -41,7 +41,8 @@ export const CAPABILITIES = {
   canViewSSIProfiles: all(A.ssiProfile.list),
   canViewBankWallets: either(A.bankInfo.list, A.wallet.list),
   canSearchWallets: inChildren(all(A.wallet.search)),
-  canApproveWhiteList: all(A.requests.statusUpdate, A.wallet.workflows),
+  // Deciding needs approve_whitelist, which the staff-only removal route carries.
+  canApproveWhiteList: all(A.wallet.whitelistRemove, A.wallet.workflows),
   canViewTransferFees: all(A.transfer.feesList),
   // Loading rules and actions
   canManageUser: all(A.userManagement.update),

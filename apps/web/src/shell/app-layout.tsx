@@ -4,6 +4,7 @@ import {
   AppShell,
   Badge,
   Burger,
+  Drawer,
   Group,
   Menu,
   NavLink,
@@ -14,7 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
 import { EntitySelector } from '../features/entities/components/entity-selector';
@@ -22,19 +23,33 @@ import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
 import { useEntityContext } from './entity-context';
 import { NotificationCentre } from './notification-centre';
+import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
 
-function MenuEntry({ item, pathname }: { item: MenuItem; pathname: string }) {
+type Panel = NonNullable<MenuItem['panel']>;
+
+function MenuEntry({
+  item,
+  pathname,
+  onPanel,
+}: {
+  item: MenuItem;
+  pathname: string;
+  onPanel: (p: Panel) => void;
+}) {
   if (item.children) {
     return (
       <NavLink label={item.label} defaultOpened childrenOffset="sm" fw={600}>
         {item.children.map((c) => (
-          <MenuEntry key={c.id} item={c} pathname={pathname} />
+          <MenuEntry key={c.id} item={c} pathname={pathname} onPanel={onPanel} />
         ))}
       </NavLink>
     );
   }
-  if (!item.path) return <NavLink label={item.label} component="button" />;
+  if (!item.path)
+    return (
+      <NavLink label={item.label} component="button" onClick={() => item.panel && onPanel(item.panel)} />
+    );
   return <NavLink component={Link} to={item.path} label={item.label} active={pathname === item.path} />;
 }
 
@@ -45,6 +60,7 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const envLabel = ENVIRONMENT_LABELS[runtimeConfig.environment];
   const signOut = useLocalSignOut();
+  const [panel, setPanel] = useState<Panel | null>(null);
   const navigate = useNavigate();
   const entity = useEntityContext();
   // Permissions not known yet: the whole menu (section 5 allows every path until then).
@@ -110,7 +126,7 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label={t('shell.menu')}>
         <ScrollArea>
           {menu.map((item) => (
-            <MenuEntry key={item.id} item={item} pathname={pathname} />
+            <MenuEntry key={item.id} item={item} pathname={pathname} onPanel={setPanel} />
           ))}
         </ScrollArea>
       </AppShell.Navbar>
@@ -118,6 +134,15 @@ export function AppLayout() {
         <SessionSync />
         <SelectedEntityContext.Provider value={entity.selectedEntity}>
           <Outlet />
+          <Drawer
+            opened={panel !== null}
+            onClose={() => setPanel(null)}
+            position="right"
+            size="xl"
+            title={panel ? t(`panels.${panel}`) : ''}
+          >
+            {panel && <PanelContent panel={panel} />}
+          </Drawer>
         </SelectedEntityContext.Provider>
       </AppShell.Main>
     </AppShell>

@@ -7,10 +7,10 @@ import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { showErrorToast } from '../lib/toasts';
 import { InternalErrorBoundary } from './internal-error-boundary';
 import { MaintenanceGate } from './maintenance-gate';
 import type { createAppRouter } from './router';
-import { showErrorToast } from './toasts';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
 

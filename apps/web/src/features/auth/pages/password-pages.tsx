@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page-frame';
 import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { serverMessage } from '../../../lib/gateway';
-import { showErrorToast, showSuccessToast } from '../../../shell/toasts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { changePassword, forgotPassword, resetPassword } from '../api/auth.calls';
 import { AuthCard } from '../components/auth-card';
 import { PasswordRules } from '../components/password-rules';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { toastFor } from '../lib/gateway';
+import { toastFor } from './gateway';
 
 /** The error toast of section 8 for any failed call. */
 export function showErrorToast(err: unknown) {

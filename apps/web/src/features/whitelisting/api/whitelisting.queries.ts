@@ -1,0 +1,48 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { ZWalletRequest } from '@clearway/contracts/endpoints/wallet.schemas';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+
+export const walletsQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['wallets', entityId],
+    queryFn: () => api(API.wallet.list, { payload: { entityId } }),
+  });
+
+export const bankInfoQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['bank-info', entityId],
+    queryFn: () => api(API.bankInfo.list, { payload: { entityId } }),
+  });
+
+export const networksQuery = queryOptions({
+  queryKey: ['networks'],
+  queryFn: () => api(API.wallet.blockchainNetworks),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const vaspsQuery = queryOptions({ queryKey: ['vasps'], queryFn: () => api(API.vasps.list) });
+
+export const workflowsQuery = (entityId: number, status: string | null) =>
+  queryOptions({
+    queryKey: ['whitelist-requests', entityId, status],
+    queryFn: () =>
+      api(API.wallet.workflows, {
+        payload: { entityId, ...(status ? { status: status as 'PENDING' } : {}) },
+      }),
+  });
+
+export const requestWallet = (entityId: number, input: Omit<z.input<typeof ZWalletRequest>, 'entityId'>) =>
+  api(API.wallet.whitelistCreate, { payload: { entityId, ...input } });
+
+export const requestWalletRemoval = (entityId: number, walletId: number) =>
+  api(API.wallet.requestRemoval, { payload: { entityId, walletId } });
+
+export const decideRequest = (
+  entityId: number,
+  requestId: number,
+  status: 'APPROVED' | 'REJECTED' | 'CANCELLED',
+  reason?: string,
+) =>
+  api(API.requests.statusUpdate, { payload: { entityId, requestId, status, ...(reason ? { reason } : {}) } });

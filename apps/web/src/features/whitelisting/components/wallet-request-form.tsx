@@ -1,0 +1,133 @@
+import { ZWalletRequest } from '@clearway/contracts/endpoints/wallet.schemas';
+import { WALLET_TYPES } from '@clearway/contracts/enums';
+import { Alert, Button, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverMessage } from '../../../lib/gateway';
+import { showSuccessToast } from '../../../lib/toasts';
+import { networksQuery, requestWallet, vaspsQuery } from '../api/whitelisting.queries';
+
+const EMPTY = {
+  network: '',
+  address: '',
+  tagMemo: '',
+  friendlyName: '',
+  digitalAssets: [] as string[],
+  walletType: 'Unknown',
+  vaspId: '',
+};
+
+/** Asks for a wallet to be whitelisted: a WALLET ADDRESS request for an approver. */
+export function WalletRequestForm({ entityId, onDone }: { entityId: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const networks = useQuery(networksQuery);
+  const vasps = useQuery(vaspsQuery);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const network = networks.data?.find((n) => n.code === form.network);
+  const custodian = form.walletType === 'Regulated Custodian Wallet';
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const input = {
+      network: form.network,
+      address: form.address,
+      friendlyName: form.friendlyName,
+      digitalAssets: form.digitalAssets,
+      walletType: form.walletType,
+      ...(form.tagMemo ? { tagMemo: form.tagMemo } : {}),
+      ...(custodian && form.vaspId ? { vaspId: Number(form.vaspId) } : {}),
+    };
+    const invalid = fieldErrors(ZWalletRequest, { entityId, ...input });
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await requestWallet(entityId, input as never);
+      await queryClient.invalidateQueries({ queryKey: ['whitelist-requests'] });
+      showSuccessToast(t('whitelist.requested'), t('whitelist.requestedText'));
+      setForm(EMPTY);
+      onDone();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setFailure(serverMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && <Alert color="red">{failure}</Alert>}
+        <Select
+          label={t('whitelist.network')}
+          data={(networks.data ?? []).map((n) => ({ value: n.code, label: n.name }))}
+          value={form.network || null}
+          onChange={(v) => setForm({ ...form, network: v ?? '', digitalAssets: [] })}
+          error={errors.network}
+          required
+        />
+        <TextInput
+          label={t('whitelist.address')}
+          value={form.address}
+          onChange={(e) => setForm({ ...form, address: e.currentTarget.value.trim() })}
+          error={errors.address}
+          required
+          ff="monospace"
+        />
+        {network?.tag === 'required' && (
+          <TextInput
+            label={t('whitelist.tag')}
+            value={form.tagMemo}
+            onChange={(e) => setForm({ ...form, tagMemo: e.currentTarget.value })}
+            error={errors.tagMemo}
+            required
+          />
+        )}
+        <MultiSelect
+          searchable
+          label={t('whitelist.assets')}
+          data={network?.assets ?? []}
+          value={form.digitalAssets}
+          onChange={(v) => setForm({ ...form, digitalAssets: v })}
+          error={errors.digitalAssets}
+          required
+        />
+        <TextInput
+          label={t('whitelist.friendlyName')}
+          value={form.friendlyName}
+          onChange={(e) => setForm({ ...form, friendlyName: e.currentTarget.value })}
+          error={errors.friendlyName}
+          required
+        />
+        <Select
+          label={t('whitelist.walletType')}
+          data={['Unknown', ...WALLET_TYPES]}
+          value={form.walletType}
+          onChange={(v) => setForm({ ...form, walletType: v ?? 'Unknown' })}
+          allowDeselect={false}
+        />
+        {custodian && (
+          <Select
+            label={t('whitelist.vasp')}
+            data={(vasps.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
+            value={form.vaspId || null}
+            onChange={(v) => setForm({ ...form, vaspId: v ?? '' })}
+            error={errors.vaspId}
+            required
+          />
+        )}
+        <Button type="submit" loading={busy}>
+          {t('whitelist.submitRequest')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

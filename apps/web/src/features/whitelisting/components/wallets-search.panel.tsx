@@ -1,0 +1,54 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/page-frame';
+import { api } from '../../../lib/api';
+import { useSelectedEntity } from '../../../lib/selected-entity';
+
+/** "Wallets Search": wallets of the entities below the selected one (child permissions). */
+export function WalletsSearchPanel() {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, 300);
+  const id = entity?.entityId ?? -1;
+  const results = useQuery({
+    queryKey: ['wallet-search', id, debounced],
+    queryFn: () => api(API.wallet.search, { payload: { entityId: id, query: debounced } }),
+    enabled: id > 0,
+  });
+  return (
+    <Stack>
+      <TextInput
+        label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+      />
+      {(results.data ?? []).length === 0 ? (
+        <EmptyState title={t('search.none')} hint={t('search.noneHint')} />
+      ) : (
+        <Table striped aria-label={t('search.label')}>
+          <Table.Tbody>
+            {(results.data ?? []).map((w) => (
+              <Table.Tr key={w.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {w.friendlyName}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {w.network} · {w.address}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{w.entityName}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

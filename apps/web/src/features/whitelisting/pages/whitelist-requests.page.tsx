@@ -1,0 +1,138 @@
+import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { useSelectedEntity } from '../../../lib/selected-entity';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { decideRequest, workflowsQuery } from '../api/whitelisting.queries';
+
+const STATUS_COLOR: Record<string, string> = {
+  PENDING: 'yellow',
+  APPROVED: 'teal',
+  REJECTED: 'red',
+  CANCELLED: 'gray',
+  COMPLETED: 'blue',
+};
+
+/** The frozen payload, field by field: what the approver decides on. */
+function Payload({ payload }: { payload: Record<string, unknown> }) {
+  return (
+    <Stack gap={0}>
+      {Object.entries(payload).map(([k, v]) => (
+        <Text key={k} size="xs" ff="monospace">
+          {k}: {Array.isArray(v) ? v.join(', ') : String(v)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** `/whitelist-requests`: pending and past whitelist requests, with approve/reject for approvers. */
+export function WhitelistRequestsPage() {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string>('PENDING');
+  const id = entity?.entityId ?? -1;
+  const list = useQuery({ ...workflowsQuery(id, status === 'ALL' ? null : status), enabled: id > 0 });
+  const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
+
+  async function decide(r: TRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
+    try {
+      const res = await decideRequest(r.entityId, r.id, to, reason);
+      showSuccessToast(t(`whitelist.decided.${res.status}`), t('whitelist.decidedText', { id: r.id }));
+      await queryClient.invalidateQueries({ queryKey: ['whitelist-requests'] });
+      await queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      await queryClient.invalidateQueries({ queryKey: ['bank-info'] });
+    } catch (err) {
+      showErrorToast(err);
+    }
+  }
+
+  const reject = (r: TRequestView) => {
+    let reason = '';
+    modals.openConfirmModal({
+      title: t('whitelist.rejectTitle', { id: r.id }),
+      children: (
+        <Textarea
+          label={t('whitelist.reason')}
+          onChange={(e) => (reason = e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+      ),
+      labels: { confirm: t('whitelist.reject'), cancel: t('whitelist.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => decide(r, 'REJECTED', reason || undefined),
+    });
+  };
+
+  const items = list.data?.items ?? [];
+  return (
+    <PageFrame title={t('pages.whitelistRequests')}>
+      <SegmentedControl
+        value={status}
+        onChange={setStatus}
+        data={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'ALL'].map((s) => ({
+          value: s,
+          label: t(`whitelist.status.${s}`),
+        }))}
+        w="fit-content"
+      />
+      {items.length === 0 ? (
+        <EmptyState title={t('whitelist.noRequests')} hint={t('whitelist.noRequestsHint')} />
+      ) : (
+        <Table striped withTableBorder aria-label={t('pages.whitelistRequests')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>{t('whitelist.type')}</Table.Th>
+              <Table.Th>{t('whitelist.details')}</Table.Th>
+              <Table.Th>{t('whitelist.requester')}</Table.Th>
+              <Table.Th>{t('whitelist.approvals')}</Table.Th>
+              <Table.Th>{t('whitelist.statusLabel')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.id}</Table.Td>
+                <Table.Td>{r.type}</Table.Td>
+                <Table.Td>
+                  <Payload payload={r.payload} />
+                </Table.Td>
+                <Table.Td>{r.requester.name}</Table.Td>
+                <Table.Td>
+                  {r.approvals.length} / {r.requiredApprovals}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[r.status]}>{t(`whitelist.status.${r.status}`)}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  {canDecide && r.status === 'PENDING' && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        onClick={() => decide(r, 'APPROVED')}
+                        aria-label={t('whitelist.approveRequest', { id: r.id })}
+                      >
+                        {t('whitelist.approve')}
+                      </Button>
+                      <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
+                        {t('whitelist.reject')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,16 @@
+import type { MenuItem } from '@clearway/contracts/menu';
+import { EmptyState } from '../components/page-frame';
+import { BankWalletsPanel } from '../features/whitelisting/components/bank-wallets.panel';
+import { WalletsSearchPanel } from '../features/whitelisting/components/wallets-search.panel';
+
+/** What each panel menu entry (section 2: entries without a path) opens. */
+export function PanelContent({ panel }: { panel: NonNullable<MenuItem['panel']> }) {
+  switch (panel) {
+    case 'bank-wallets':
+      return <BankWalletsPanel />;
+    case 'wallets-search':
+      return <WalletsSearchPanel />;
+    case 'deposit-funds':
+      return <EmptyState />;
+  }
+}

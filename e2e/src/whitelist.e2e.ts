@@ -1,0 +1,39 @@
+import { describe, it } from 'vitest';
+import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
+import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { signInPersona, useBrowser } from './browser';
+
+const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+describe('wallet whitelisting journey', () => {
+  const b = useBrowser();
+
+  it('a client requests a wallet, an approver approves it, the client sees it whitelisted', async () => {
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    await client.getByRole('button', { name: 'Bank Accounts / Wallets' }).click();
+    const drawer = client.getByRole('dialog', { name: 'Bank Accounts / Wallets' });
+    await drawer.getByRole('button', { name: 'Request a wallet' }).click();
+    const form = client.getByRole('dialog', { name: 'Request a wallet' });
+    await form.getByLabel('Network').click();
+    await client.getByRole('option', { name: 'Bitcoin' }).click();
+    await form.getByLabel('Address').fill(ADDRESS);
+    await form.getByLabel('Digital assets').click();
+    await client.getByRole('option', { name: 'BTC' }).click();
+    await form.getByLabel('Friendly name').fill('Northwind cold storage');
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    await client.getByText('Request submitted').first().waitFor();
+
+    const approver = await b.page();
+    await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await approver.goto('/whitelist-requests');
+    const row = approver.getByRole('row', { name: new RegExp(ADDRESS) });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await approver.getByText('Request approved').first().waitFor();
+
+    await client.reload();
+    await client.getByRole('button', { name: 'Bank Accounts / Wallets' }).click();
+    const wallets = client.getByRole('table', { name: 'Wallets' });
+    await wallets.getByRole('row', { name: /Northwind cold storage.*Whitelisted/ }).waitFor();
+  });
+});
