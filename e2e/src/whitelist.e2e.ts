@@ -32,6 +32,11 @@ describe('wallet whitelisting journey', () => {
     await approver.getByText('Request approved').first().waitFor();
 
     await client.reload();
+    // The new wallet's type is still Unknown: the wallet-type notice asks once.
+    const notice = client.getByRole('dialog', { name: 'Some wallets need a type' });
+    await notice.getByLabel('Type of Northwind cold storage').click();
+    await client.getByRole('option', { name: 'Private Hardware Wallet' }).click();
+    await notice.waitFor({ state: 'hidden' });
     await client.getByRole('button', { name: 'Bank Accounts / Wallets' }).click();
     const wallets = client.getByRole('table', { name: 'Wallets' });
     await wallets.getByRole('row', { name: /Northwind cold storage.*Whitelisted/ }).waitFor();

@@ -22,6 +22,8 @@ import { createRequestEngine } from './modules/requests/request-engine.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
+import { ssiRoutes } from './modules/ssi/ssi.routes';
+import { createSsiService } from './modules/ssi/ssi.service';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
@@ -108,6 +110,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   });
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
+  const ssi = createSsiService(db, entities);
 
   await app.register(
     async (api) => {
@@ -119,6 +122,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ledgerRoutes(api, { accounts, balances, cash, referenceData });
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
+      ssiRoutes(api, ssi);
     },
     { prefix: API_BASE },
   );
@@ -142,6 +146,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       requestEngine,
       wallets: walletsService,
       bankInfo,
+      ssi,
     },
   };
 }

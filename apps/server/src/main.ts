@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
 import { seedDemoMoney } from './modules/demo/demo-money.seed';
+import { seedDemoWhitelisting } from './modules/demo/demo-whitelist.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, ensureDatabase, runMigrations } from './platform/db';
@@ -31,6 +32,7 @@ async function main() {
   if (config.LOAD_DEMO_DATA) {
     await seedDemoData(database.db, services.users, services.authorization);
     await seedDemoMoney(database.db, services.ledger, services.balances);
+    await seedDemoWhitelisting(database.db, services.ssi);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;

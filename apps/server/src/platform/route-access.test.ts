@@ -1,5 +1,6 @@
 import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
 import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
 import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../test/fixtures';
@@ -15,6 +16,7 @@ type World = {
   newWallet: () => Promise<number>;
   newVasp: () => Promise<number>;
   newBank: () => Promise<number>;
+  newSsiProfile: () => Promise<number>;
 };
 
 const bank = () => ({
@@ -95,6 +97,10 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
   'bankInfo.list': () => ({ body: {} }),
+  'ssiProfile.list': () => ({ body: {} }),
+  'ssiProfile.walletList': () => ({ body: {} }),
+  'ssiProfile.assign': async (w) => ({ body: { profileId: await w.newSsiProfile() } }),
+  'ssiProfile.delete': async (w) => ({ body: { profileId: await w.newSsiProfile() } }),
   'bankInfo.create': () => ({ body: bank() }),
   'bankInfo.update': async (w) => ({ body: { bankInfoId: await w.newBank(), ...bank() } }),
   'bankInfo.whitelistCreate': () => ({ body: bank() }),
@@ -237,6 +243,12 @@ describe('every implemented route is guarded by its contract row', () => {
           status: 'ACTIVE',
         })
       ).id;
+    w.newSsiProfile = async () =>
+      (
+        await t.database.db.execute<{ id: number }>(
+          sql`insert into ssi_profiles (name) values (${uniqueName('SSI ')}) returning id`,
+        )
+      ).rows[0]!.id;
     w.newBank = async () => (await t.services.bankInfo.createDirect(staff, { entityId: w.a, ...bank() })).id;
     w.newRequest = async () =>
       (

@@ -19,12 +19,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
 import { EntitySelector } from '../features/entities/components/entity-selector';
+import { WalletTypeNotice } from '../features/whitelisting/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
 import { useEntityContext } from './entity-context';
 import { NotificationCentre } from './notification-centre';
 import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
+import { useAppStore } from './store/app-store';
 
 type Panel = NonNullable<MenuItem['panel']>;
 
@@ -61,6 +63,8 @@ export function AppLayout() {
   const envLabel = ENVIRONMENT_LABELS[runtimeConfig.environment];
   const signOut = useLocalSignOut();
   const [panel, setPanel] = useState<Panel | null>(null);
+  const notices = useAppStore((s) => s.notifications);
+  const setPersisted = useAppStore((s) => s.setPersisted);
   const navigate = useNavigate();
   const entity = useEntityContext();
   // Permissions not known yet: the whole menu (section 5 allows every path until then).
@@ -134,6 +138,10 @@ export function AppLayout() {
         <SessionSync />
         <SelectedEntityContext.Provider value={entity.selectedEntity}>
           <Outlet />
+          <WalletTypeNotice
+            visited={notices.walletTypeNoticeVisited}
+            onVisited={() => setPersisted({ notifications: { ...notices, walletTypeNoticeVisited: true } })}
+          />
           <Drawer
             opened={panel !== null}
             onClose={() => setPanel(null)}

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@clearway/contracts/menu';
-import { EmptyState } from '../components/page-frame';
 import { BankWalletsPanel } from '../features/whitelisting/components/bank-wallets.panel';
+import { DepositFundsPanel } from '../features/whitelisting/components/deposit-funds.panel';
 import { WalletsSearchPanel } from '../features/whitelisting/components/wallets-search.panel';
 
 /** What each panel menu entry (section 2: entries without a path) opens. */
@@ -11,6 +11,6 @@ export function PanelContent({ panel }: { panel: NonNullable<MenuItem['panel']> 
     case 'wallets-search':
       return <WalletsSearchPanel />;
     case 'deposit-funds':
-      return <EmptyState />;
+      return <DepositFundsPanel />;
   }
 }

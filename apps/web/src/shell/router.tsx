@@ -122,6 +122,10 @@ function ModulePage() {
 /** Pages whose screens exist; the other menu pages show their frame until their issue. */
 const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: lazyRouteComponent(() => import('./overview-route'), 'OverviewRoute'),
+  'vasp-management': lazyRouteComponent(
+    () => import('../features/whitelisting/pages/vasp-management.page'),
+    'VaspManagementPage',
+  ),
   'whitelist-requests': lazyRouteComponent(
     () => import('../features/whitelisting/pages/whitelist-requests.page'),
     'WhitelistRequestsPage',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, type HttpMethod, row } from '../endpoint';
+import { endpoint, type HttpMethod } from '../endpoint';
 import type { PermissionRequirement } from '../permissions';
 import {
   ZBankInfo,
@@ -11,6 +11,7 @@ import {
 } from './bank-info.schemas';
 import { P } from './permission-sets';
 import { ZRequestView } from './requests.schemas';
+import { ZSsiAddress, ZSsiAssign, ZSsiDelete, ZSsiList, ZSsiProfile } from './ssi.schemas';
 import {
   ZCreateVasp,
   ZNetworks,
@@ -188,18 +189,42 @@ export const walletEndpoints = {
 } as const;
 
 export const ssiProfileEndpoints = {
-  list: row('POST', '/ssi-profile/list', 'ssi-profiles', 'SSI profiles of an entity', {
-    permissions: P.ssiView,
-  }),
-  walletList: row('POST', '/ssi-profile/wallet/list', 'ssi-profiles', 'Deposit addresses of a profile', {
-    permissions: P.ssiView,
-  }),
-  assign: row('POST', '/ssi-profile/assign', 'ssi-profiles', 'Assign a profile to an entity', {
-    permissions: P.ssiManage,
-  }),
-  delete: row('DELETE', '/ssi-profile/delete', 'ssi-profiles', 'Delete a profile', {
-    permissions: P.ssiManage,
-  }),
+  list: call(
+    'POST',
+    '/ssi-profile/list',
+    'ssi-profiles',
+    'The entity’s SSI profile: where to send fiat',
+    P.ssiView,
+    ZSsiList,
+    z.array(ZSsiProfile),
+  ),
+  walletList: call(
+    'POST',
+    '/ssi-profile/wallet/list',
+    'ssi-profiles',
+    'Deposit addresses of the entity’s profile',
+    P.ssiView,
+    ZSsiList,
+    z.array(ZSsiAddress),
+  ),
+  assign: call(
+    'POST',
+    '/ssi-profile/assign',
+    'ssi-profiles',
+    'Assign a profile to an entity',
+    P.ssiManage,
+    ZSsiAssign,
+    z.array(ZSsiProfile),
+  ),
+  delete: call(
+    'DELETE',
+    '/ssi-profile/delete',
+    'ssi-profiles',
+    'Delete a profile (refused while assigned)',
+    P.ssiManage,
+    ZSsiDelete,
+    z.object({ message: z.string() }),
+  ),
 } as const;
 
 export const vaspEndpoints = {

@@ -1,0 +1,130 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import { ZCreateVasp } from '@clearway/contracts/endpoints/wallet.schemas';
+import { Badge, Button, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { api } from '../../../lib/api';
+import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { useSelectedEntity } from '../../../lib/selected-entity';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { vaspsQuery } from '../api/whitelisting.queries';
+
+const EMPTY = { name: '', lei: '', travelRuleId: '', jurisdiction: '', website: '' };
+
+/** `/vasp-management`: the travel-rule counterparties custodial wallets may name. */
+export function VaspManagementPage() {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const queryClient = useQueryClient();
+  const list = useQuery(vaspsQuery);
+  const canManage = Boolean(entity?.capabilities.canManageVasps);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const compact = (f: typeof EMPTY) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== ''));
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault();
+    const input = compact(form);
+    const invalid = fieldErrors(ZCreateVasp, input);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    try {
+      await api(API.vasps.create, { payload: { entityId: entity?.entityId, ...(input as typeof form) } });
+      await queryClient.invalidateQueries({ queryKey: vaspsQuery.queryKey });
+      showSuccessToast(t('vasp.created'), form.name);
+      setForm(EMPTY);
+      close();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      showErrorToast(err);
+    }
+  }
+
+  const remove = (id: number, name: string) =>
+    modals.openConfirmModal({
+      title: t('vasp.deleteTitle', { name }),
+      labels: { confirm: t('vasp.delete'), cancel: t('whitelist.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await api(API.vasps.delete, { payload: { entityId: entity?.entityId, vaspId: id } });
+          await queryClient.invalidateQueries({ queryKey: vaspsQuery.queryKey });
+        } catch (err) {
+          showErrorToast(err);
+        }
+      },
+    });
+
+  const field = (key: keyof typeof EMPTY, label: string) => (
+    <TextInput
+      label={label}
+      value={form[key]}
+      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+      error={errors[key]}
+    />
+  );
+
+  return (
+    <PageFrame
+      title={t('pages.vaspManagement')}
+      actions={canManage ? <Button onClick={open}>{t('vasp.add')}</Button> : undefined}
+    >
+      {(list.data ?? []).length === 0 ? (
+        <EmptyState title={t('vasp.none')} hint={t('vasp.noneHint')} />
+      ) : (
+        <Table striped withTableBorder aria-label={t('pages.vaspManagement')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('vasp.name')}</Table.Th>
+              <Table.Th>LEI</Table.Th>
+              <Table.Th>{t('vasp.travelRuleId')}</Table.Th>
+              <Table.Th>{t('vasp.jurisdiction')}</Table.Th>
+              <Table.Th>{t('vasp.status')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data ?? []).map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td>{v.name}</Table.Td>
+                <Table.Td ff="monospace">{v.lei ?? '—'}</Table.Td>
+                <Table.Td>{v.travelRuleId ?? '—'}</Table.Td>
+                <Table.Td>{v.jurisdiction}</Table.Td>
+                <Table.Td>
+                  <Badge color={v.status === 'ACTIVE' ? 'teal' : 'gray'}>{v.status}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  {canManage && (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => remove(v.id, v.name)}>
+                      {t('vasp.delete')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={opened} onClose={close} title={t('vasp.add')}>
+        <form onSubmit={create} noValidate>
+          <Stack>
+            {field('name', t('vasp.name'))}
+            {field('lei', 'LEI')}
+            {field('travelRuleId', t('vasp.travelRuleId'))}
+            {field('jurisdiction', t('vasp.jurisdictionHint'))}
+            {field('website', t('vasp.website'))}
+            <Group justify="flex-end">
+              <Button type="submit">{t('vasp.add')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </PageFrame>
+  );
+}
