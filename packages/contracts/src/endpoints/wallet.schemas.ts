@@ -37,7 +37,8 @@ const walletFields = {
   walletType: ZWalletType.default(WALLET_TYPE_UNKNOWN),
   vaspId: id.optional(),
 };
-export const ZWalletRequest = z.strictObject({ entityId, ...walletFields });
+/** Without `walletId`: a new wallet (WALLET ADDRESS); with it: a change (UPDATE WALLET). */
+export const ZWalletRequest = z.strictObject({ entityId, walletId: id.optional(), ...walletFields });
 export const ZWalletList = z.strictObject({ entityId, includeRemoved: z.boolean().default(false) });
 /** Clients may edit only the friendly name and the tag/memo; anything else is a new request. */
 export const ZWalletEdit = z.strictObject({

@@ -142,6 +142,35 @@ export function createWalletsService(deps: {
       );
     },
   });
+  engine.register('UPDATE WALLET', {
+    onApproved: async (tx, req, who) => {
+      const { walletId, ...d } = req.payload as unknown as WalletInput & { walletId: number };
+      await tx
+        .update(wallets)
+        .set({
+          type: d.walletType,
+          friendlyName: d.friendlyName,
+          network: d.network,
+          address: d.address,
+          tagMemo: d.tagMemo ?? null,
+          digitalAssets: d.digitalAssets,
+          vaspId: d.vaspId ?? null,
+          // A changed destination waits out the cool-down again.
+          usableFrom: cooldownEnd(),
+        })
+        .where(and(eq(wallets.id, walletId), eq(wallets.entityId, req.entityId)));
+      await recordAudit(
+        tx,
+        { ...who, entityId: req.entityId },
+        {
+          action: 'wallet.update',
+          outcome: 'success',
+          target: String(walletId),
+          details: { requestId: req.id },
+        },
+      );
+    },
+  });
   engine.register('REMOVE WALLET', {
     onApproved: async (tx, req, who) => {
       const walletId = Number((req.payload as { walletId: number }).walletId);
@@ -174,10 +203,17 @@ export function createWalletsService(deps: {
       return rows.map((r) => toWallet(r));
     },
 
-    /** A WALLET ADDRESS request with the checked details as its frozen payload. */
+    /** A WALLET ADDRESS (or, naming a wallet, UPDATE WALLET) request with the checked details frozen. */
     async request(who: Who, input: WalletInput) {
       await validate(input);
-      const { entityId: _, ...payload } = input;
+      const { entityId: _, walletId, ...payload } = input;
+      if (walletId) {
+        await get(who.entityId, walletId);
+        const req = await db.transaction((tx) =>
+          engine.submit(tx, who, 'UPDATE WALLET', { walletId, ...payload }),
+        );
+        return engine.view(req.id);
+      }
       const [live] = await db
         .select({ id: wallets.id })
         .from(wallets)
@@ -196,7 +232,7 @@ export function createWalletsService(deps: {
 
     async createDirect(who: Who, input: WalletInput) {
       await validate(input);
-      const { entityId: _, ...fields } = input;
+      const { entityId: _, walletId: __, ...fields } = input;
       return db.transaction(async (tx) => {
         const row = await insertWallet(tx, who.entityId, fields, null);
         await recordAudit(tx, who, {

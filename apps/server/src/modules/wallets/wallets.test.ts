@@ -250,6 +250,68 @@ describe('wallet whitelisting', () => {
     ).toBe(409);
   });
 
+  it('whitelists only after two distinct approvers under a 2-approver policy', async () => {
+    const second = await signedInUser(t, broker);
+    await grant(t, second.user.id, broker, ['approve_whitelist']);
+    await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 2);
+    try {
+      const address = randomEthAddress();
+      const req = (
+        await ask(requester, { network: 'ETH', address, friendlyName: 'Two-key', digitalAssets: ['ETH'] })
+      ).json();
+      const has = async () =>
+        (await requester.post('/api/wallet', { entityId: client }))
+          .json()
+          .some((w: { address: string }) => w.address === address);
+      expect(
+        (
+          await approver.post('/api/requests/status/update', {
+            entityId: client,
+            requestId: req.id,
+            status: 'APPROVED',
+          })
+        ).json().status,
+      ).toBe('PENDING');
+      expect(await has()).toBe(false);
+      expect(
+        (
+          await second.agent.post('/api/requests/status/update', {
+            entityId: client,
+            requestId: req.id,
+            status: 'APPROVED',
+          })
+        ).json().status,
+      ).toBe('APPROVED');
+      expect(await has()).toBe(true);
+    } finally {
+      await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 1);
+    }
+  });
+
+  it('changes a wallet’s destination only through an approved UPDATE WALLET request, restarting the cool-down', async () => {
+    const [w] = (await requester.post('/api/wallet', { entityId: client })).json();
+    const next = randomEthAddress();
+    const req = (
+      await ask(requester, {
+        walletId: w.id,
+        network: 'ETH',
+        address: next,
+        friendlyName: w.friendlyName,
+        digitalAssets: ['ETH'],
+      })
+    ).json();
+    expect(req.type).toBe('UPDATE WALLET');
+    await approver.post('/api/requests/status/update', {
+      entityId: client,
+      requestId: req.id,
+      status: 'APPROVED',
+    });
+    const after = (await requester.post('/api/wallet', { entityId: client }))
+      .json()
+      .find((x: { id: number }) => x.id === w.id);
+    expect(after).toMatchObject({ address: next, network: 'ETH', usable: false });
+  });
+
   it('removes a wallet through a REMOVE WALLET request', async () => {
     const [first] = (await requester.post('/api/wallet', { entityId: client })).json();
     const req = (

@@ -1,12 +1,16 @@
+import type { TWallet } from '@clearway/contracts/endpoints/wallet.schemas';
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page-frame';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { bankInfoQuery, requestWalletRemoval, walletsQuery } from '../api/whitelisting.queries';
+import { BankRequestForm } from './bank-request-form';
+import { WalletRename } from './wallet-rename';
 import { WalletRequestForm } from './wallet-request-form';
 
 function Usability({ usable, usableFrom }: { usable: boolean; usableFrom: string }) {
@@ -30,6 +34,8 @@ export function BankWalletsPanel() {
   const wallets = useQuery({ ...walletsQuery(id), enabled: id > 0 });
   const banks = useQuery({ ...bankInfoQuery(id), enabled: id > 0 });
   const [opened, { open, close }] = useDisclosure(false);
+  const [bankOpened, bankForm] = useDisclosure(false);
+  const [renaming, setRenaming] = useState<TWallet | null>(null);
 
   const askRemoval = (walletId: number, name: string) =>
     modals.openConfirmModal({
@@ -102,6 +108,11 @@ export function BankWalletsPanel() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="banks" pt="md">
+          {canRequest && (
+            <Group justify="flex-end" mb="sm">
+              <Button onClick={bankForm.open}>{t('whitelist.requestBank')}</Button>
+            </Group>
+          )}
           {(banks.data ?? []).length === 0 ? (
             <EmptyState title={t('whitelist.noBanks')} hint={t('whitelist.noBanksHint')} />
           ) : (
@@ -131,6 +142,10 @@ export function BankWalletsPanel() {
       <Modal opened={opened} onClose={close} title={t('whitelist.requestWallet')} size="lg">
         <WalletRequestForm entityId={id} onDone={close} />
       </Modal>
+      <Modal opened={bankOpened} onClose={bankForm.close} title={t('whitelist.requestBank')} size="lg">
+        <BankRequestForm entityId={id} onDone={bankForm.close} />
+      </Modal>
+      <WalletRename wallet={renaming} entityId={id} onClose={() => setRenaming(null)} />
     </Stack>
   );
 }
