@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -17,6 +18,8 @@ import { createBalancesService } from './modules/ledger/balances.service';
 import { createCashEntriesService } from './modules/ledger/cash-entries.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
+import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { createRequestEngine } from './modules/requests/request-engine.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -68,6 +71,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installMetrics(app);
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.PRODUCT_NAME} API`, version: '1.0.0' },
@@ -111,6 +115,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
+  const moneyRequests = createMoneyRequestsService({ db, engine: requestEngine, ledger, accounts, entities });
 
   await app.register(
     async (api) => {
@@ -123,6 +128,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
+      moneyRequestsRoutes(api, moneyRequests);
     },
     { prefix: API_BASE },
   );
@@ -147,6 +153,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       wallets: walletsService,
       bankInfo,
       ssi,
+      moneyRequests,
     },
   };
 }

@@ -4,6 +4,7 @@ export * from '../modules/auth/auth.tables';
 export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';
 export * from '../modules/ledger/ledger.tables';
+export * from '../modules/money-requests/money-requests.tables';
 export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';

@@ -3,10 +3,23 @@ import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
-import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../test/fixtures';
+import {
+  createEntity,
+  grant,
+  multipartBody,
+  PDF_BYTES,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from '../test/fixtures';
 import { type TestContext, useTestApp } from '../test/test-app';
 
-type Sample = { body?: Record<string, unknown>; query?: Record<string, unknown> };
+type Sample = {
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  multipart?: Buffer;
+  params?: Record<string, number>;
+};
 type World = {
   a: number;
   admin: Agent;
@@ -17,6 +30,7 @@ type World = {
   newVasp: () => Promise<number>;
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
+  newMoneyRequest: (approved: boolean) => Promise<number>;
 };
 
 const bank = () => ({
@@ -97,6 +111,44 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
   'bankInfo.list': () => ({ body: {} }),
+  'requests.withdrawalFiat': async (w) => ({
+    body: { accountId: w.accounts[0], bankInfoId: await w.newBank(), asset: 'GBP', amount: '1.00' },
+  }),
+  'requests.withdrawalCrypto': async (w) => ({
+    body: { accountId: w.accounts[0], walletId: await w.newWallet(), asset: 'ETH', amount: '0.01' },
+  }),
+  'requests.depositFiat': (w) => ({ body: { accountId: w.accounts[0], asset: 'USD', amount: '5.00' } }),
+  'requests.depositCrypto': (w) => ({
+    body: {
+      accountId: w.accounts[0],
+      asset: 'ETH',
+      amount: '1',
+      network: 'ETH',
+      transactionHash: `0x${'ab'.repeat(32)}`,
+    },
+  }),
+  'requests.internalTransfer': (w) => ({
+    body: { fromAccountId: w.accounts[0], toAccountId: w.accounts[1], asset: 'USD', amount: '1.00' },
+  }),
+  'requests.list': () => ({ body: {} }),
+  'requests.pending': () => ({ body: {} }),
+  'requests.uploadTransactionHash': async (w) => ({
+    body: { requestId: await w.newMoneyRequest(true), transactionHash: `0x${'cd'.repeat(32)}` },
+  }),
+  'requests.uploadFileProof': async (w) => ({
+    params: { id: await w.newMoneyRequest(false) },
+    multipart: PDF_BYTES,
+  }),
+  'requests.fileProof': async (w) => {
+    const id = await w.newMoneyRequest(false);
+    const res = await w.admin.call({
+      method: 'POST',
+      url: `/api/requests/${id}/file-proof?entityId=${w.a}`,
+      ...multipartBody([{ name: 'file', filename: 'p.pdf', type: 'application/pdf', data: PDF_BYTES }]),
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return { body: { requestId: id } };
+  },
   'ssiProfile.list': () => ({ body: {} }),
   'ssiProfile.walletList': () => ({ body: {} }),
   'ssiProfile.assign': async (w) => ({ body: { profileId: await w.newSsiProfile() } }),
@@ -179,6 +231,7 @@ function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
   if (where.in === 'body') body[where.field] = entityId;
   if (where.in === 'query') query[where.field] = entityId;
   if (where.in === 'params') params[where.field] = entityId;
+  Object.assign(params, sample.params);
   const path = toRoutePattern(e.path).replace(/:(\w+)/g, (_, k: string) => String(params[k] ?? entityId));
   const qs = new URLSearchParams(
     Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
@@ -186,8 +239,14 @@ function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
   return agent.call({
     method: e.method,
     url: `/api${path}${qs ? `?${qs}` : ''}`,
-    headers: e.idempotent ? { 'idempotency-key': `walk-${crypto.randomUUID()}` } : {},
-    ...(e.method === 'GET' ? {} : { payload: body }),
+    ...(e.idempotent ? { headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` } } : {}),
+    ...(sample.multipart
+      ? multipartBody([
+          { name: 'file', filename: 'proof.pdf', type: 'application/pdf', data: sample.multipart },
+        ])
+      : e.method === 'GET'
+        ? {}
+        : { payload: body }),
   });
 }
 
@@ -196,7 +255,7 @@ function implemented(t: TestContext) {
 }
 
 describe('every implemented route is guarded by its contract row', () => {
-  const t = useTestApp();
+  const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0' });
   const w = {} as World & { b: number; noKeys: Agent };
 
   beforeAll(async () => {
@@ -249,6 +308,34 @@ describe('every implemented route is guarded by its contract row', () => {
           sql`insert into ssi_profiles (name) values (${uniqueName('SSI ')}) returning id`,
         )
       ).rows[0]!.id;
+    for (const [asset, amount] of [
+      ['GBP', '500.00'],
+      ['ETH', '10'],
+    ]) {
+      await w.admin.post(
+        '/api/cashentry/deposit',
+        { entityId: w.a, accountId: w.accounts[0], asset, amount, valueDate: '2026-11-20' },
+        { headers: { 'idempotency-key': `walk-fund-${asset}` } },
+      );
+    }
+    w.newMoneyRequest = async (approved) => {
+      const wallet = await w.newWallet();
+      const maker = { principal: makerPrincipal, entityId: w.a };
+      const req = await t.services.moneyRequests.withdrawCrypto(maker, `walk-${crypto.randomUUID()}`, {
+        entityId: w.a,
+        accountId: w.accounts[0],
+        walletId: wallet,
+        asset: 'ETH',
+        amount: '0.01',
+      });
+      if (approved)
+        await w.admin.post('/api/requests/status/update', {
+          entityId: w.a,
+          requestId: req.id,
+          status: 'APPROVED',
+        });
+      return req.id;
+    };
     w.newBank = async () => (await t.services.bankInfo.createDirect(staff, { entityId: w.a, ...bank() })).id;
     w.newRequest = async () =>
       (

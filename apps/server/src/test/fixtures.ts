@@ -68,3 +68,26 @@ export async function signedInUser(t: TestContext, homeEntityId: number) {
 export function randomEthAddress(): string {
   return `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** A multipart/form-data body with the given files (as a browser's upload sends it). */
+export function multipartBody(files: { name: string; filename: string; type: string; data: Buffer }[]) {
+  const boundary = `----clearway${Math.random().toString(16).slice(2)}`;
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The first bytes of a real PDF: enough for a type check by content. */
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n',
+);

@@ -128,12 +128,23 @@ export function createRequestEngine(
     await tx.update(requests).set({ status: to, updatedAt: new Date() }).where(eq(requests.id, r.id));
   }
 
-  /** Refuses a decision by anyone who lacks the type's approve key on the request's entity. */
-  async function assertApprover(who: Who, r: RequestRow) {
-    if (await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId }))
-      throw forbidden(SELF_APPROVAL);
-    const held = await resolver.resolve(who.principal, r.entityId);
-    if (!held || !satisfies(held, { keys: [APPROVAL_KEY[r.type]] })) throw forbidden();
+  /**
+   * Who the caller is to this request, worked out before the row is locked: the request's
+   * entity, type and requester never change, and these reads must not wait for a second
+   * pooled connection while a transaction holds one.
+   */
+  async function standing(who: Who, requestId: number) {
+    const [r] = await db.select().from(requests).where(eq(requests.id, requestId));
+    const held = r ? await resolver.resolve(who.principal, r.entityId) : null;
+    if (!r || !held) throw notFound('Request not found');
+    const isRequester = await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId });
+    return { isRequester, mayDecide: satisfies(held, { keys: [APPROVAL_KEY[r.type]] }) };
+  }
+
+  /** Refuses a decision by the requester or by anyone without the type's approve key there. */
+  function assertApprover(s: { isRequester: boolean; mayDecide: boolean }) {
+    if (s.isRequester) throw forbidden(SELF_APPROVAL);
+    if (!s.mayDecide) throw forbidden();
   }
 
   return {
@@ -175,34 +186,33 @@ export function createRequestEngine(
       }
     },
 
-    view: (id: number) => view(db, id),
+    view: (id: number, tx: DbOrTx = db) => view(tx, id),
 
     /** @throws NotFound (not visible), Forbidden (maker-checker, keys), Conflict (already decided) */
     async move(who: Who, requestId: number, to: Move, reason: string | null): Promise<TRequestView> {
+      const s = await standing(who, requestId);
       return db.transaction(async (tx) => {
         const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
-        if (!r || !(await resolver.resolve(who.principal, r.entityId))) throw notFound('Request not found');
+        if (!r) throw notFound('Request not found');
         const handler = handlers.get(r.type) ?? {};
         switch (to) {
           case 'CANCELLED': {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
-            if (!(await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId }))) {
-              throw forbidden('Only the requester can cancel a request');
-            }
+            if (!s.isRequester) throw forbidden('Only the requester can cancel a request');
             await setStatus(tx, r, 'CANCELLED');
             await handler.onCancelled?.(tx, r, who);
             break;
           }
           case 'REJECTED': {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
-            await assertApprover(who, r);
+            assertApprover(s);
             await setStatus(tx, r, 'REJECTED');
             await handler.onRejected?.(tx, r, who);
             break;
           }
           case 'APPROVED': {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
-            await assertApprover(who, r);
+            assertApprover(s);
             const p = who.principal;
             const added = await tx
               .insert(requestApprovals)
@@ -233,7 +243,7 @@ export function createRequestEngine(
           case 'COMPLETED': {
             if (r.status !== 'APPROVED')
               throw new AppError('Conflict', 409, 'Only an approved request can be completed');
-            await assertApprover(who, r);
+            assertApprover(s);
             await setStatus(tx, r, 'COMPLETED');
             await handler.onCompleted?.(tx, r, who);
             break;

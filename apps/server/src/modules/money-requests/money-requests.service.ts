@@ -1,0 +1,373 @@
+import type {
+  ZCryptoDepositRequest,
+  ZCryptoWithdrawalRequest,
+  ZFiatDepositRequest,
+  ZFiatWithdrawalRequest,
+  ZInternalTransferRequest,
+  ZRequestList,
+} from '@clearway/contracts/endpoints/money-requests.schemas';
+import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
+import type { NetworkCode } from '@clearway/contracts/networks';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import type { Principal } from '../../platform/principal';
+import type { EntitiesService } from '../entities/entities.service';
+import type { AccountsService } from '../ledger/accounts.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { holds } from '../ledger/ledger.tables';
+import type { RequestEngine } from '../requests/request-engine.service';
+import { requests } from '../requests/requests.tables';
+import { bankAccounts, wallets } from '../wallets/wallets.tables';
+import { checkProof, ONLY_ONE } from './file-proof';
+import { isTransactionHash } from './hash-format';
+import { fileProofs, requestTransactionHashes } from './money-requests.tables';
+
+type Who = { principal: Principal; entityId: number };
+type Payload = {
+  accountId: number;
+  asset: string;
+  amount: string;
+  kind?: 'fiat' | 'crypto';
+  toAccountId?: number;
+  network?: string;
+};
+
+const holdRef = (requestId: number) => `request:${requestId}`;
+
+/**
+ * Deposits, withdrawals and internal transfers as requests. A withdrawal or transfer
+ * holds its funds at submission (two can never spend the same balance), posts on
+ * approval and voids on rejection or cancellation; a deposit credits from the custody
+ * omnibus on approval. Each submission happens once per Idempotency-Key.
+ */
+export function createMoneyRequestsService(deps: {
+  db: Db;
+  engine: RequestEngine;
+  ledger: LedgerService;
+  accounts: AccountsService;
+  entities: EntitiesService;
+}) {
+  const { db, engine, ledger, accounts } = deps;
+
+  async function holdOf(tx: DbOrTx, requestId: number) {
+    const [h] = await tx
+      .select()
+      .from(holds)
+      .where(and(eq(holds.reference, holdRef(requestId)), eq(holds.status, 'PLACED')));
+    return h ?? null;
+  }
+  const voidHold = async (tx: DbOrTx, req: { id: number }) => {
+    const h = await holdOf(tx, req.id);
+    if (h) await ledger.voidHold(tx, h.id);
+  };
+
+  engine.register('WITHDRAWAL', {
+    onApproved: async (tx, req, who) => {
+      const p = req.payload as Payload;
+      const h = await holdOf(tx, req.id);
+      if (!h) throw conflict('The funds of this withdrawal are no longer held');
+      await ledger.postHold(tx, who, h.id, await ledger.platformAccount(tx, 'OMNIBUS', p.asset), {
+        kind: 'WITHDRAWAL',
+        memo: `request ${req.id}`,
+      });
+    },
+    onRejected: voidHold,
+    onCancelled: voidHold,
+  });
+  engine.register('INTERNAL TRANSFER', {
+    onApproved: async (tx, req, who) => {
+      const p = req.payload as Payload;
+      const h = await holdOf(tx, req.id);
+      if (!h) throw conflict('The funds of this transfer are no longer held');
+      await ledger.postHold(tx, who, h.id, p.toAccountId!, {
+        kind: 'INTERNAL_TRANSFER',
+        memo: `request ${req.id}`,
+      });
+    },
+    onRejected: voidHold,
+    onCancelled: voidHold,
+  });
+  engine.register('DEPOSIT', {
+    onApproved: async (tx, req, who) => {
+      const p = req.payload as Payload;
+      const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
+      await ledger.transfer(
+        tx,
+        who,
+        { kind: 'DEPOSIT', reference: holdRef(req.id) },
+        omnibus,
+        p.accountId,
+        p.asset,
+        p.amount,
+      );
+    },
+  });
+
+  /** The request, if the caller's acting entity is it or above it. @throws NotFound */
+  async function visibleView(who: Who, requestId: number) {
+    const view = await engine.view(requestId).catch(() => null);
+    if (!view || !(await deps.entities.subtree(who.entityId)).some((e) => e.id === view.entityId))
+      throw notFound('Request not found');
+    return view;
+  }
+
+  /** Submits inside the idempotent transaction; `hold` reserves the funds in that same transaction. */
+  async function submit(
+    who: Who,
+    key: string,
+    body: unknown,
+    type: 'WITHDRAWAL' | 'DEPOSIT' | 'INTERNAL TRANSFER',
+    payload: Payload & Record<string, unknown>,
+    hold: boolean,
+  ) {
+    return withIdempotency(db, who.principal, key, body, async (tx) => {
+      const req = await engine.submit(tx, who, type, payload);
+      if (hold) await ledger.placeHold(tx, payload.accountId, payload.asset, payload.amount, holdRef(req.id));
+      if (typeof payload.transactionHash === 'string') {
+        await tx
+          .insert(requestTransactionHashes)
+          .values({ requestId: req.id, hash: payload.transactionHash, addedBy: who.principal.name });
+      }
+      return engine.view(req.id, tx);
+    });
+  }
+
+  /** @throws BadRequest when the destination is not whitelisted, active, past its cool-down, or of another asset */
+  function usableOrRefuse(
+    d: { status: string; active: boolean; usableFrom: Date } | undefined,
+    what: string,
+  ) {
+    if (d?.status !== 'ACTIVE' || !d.active)
+      throw badRequest(`${what}: not a whitelisted, active destination`, {
+        [what]: 'not whitelisted or removed',
+      });
+    if (d.usableFrom > new Date()) {
+      const msg = `usable from ${d.usableFrom.toISOString()} (cool-down after whitelisting)`;
+      throw badRequest(`${what}: ${msg}`, { [what]: msg });
+    }
+  }
+
+  return {
+    async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
+      const account = await accounts.get(who.entityId, i.accountId);
+      const amount = await ledger.amountFor(i.asset, i.amount);
+      const [bank] = await db
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.id, i.bankInfoId), eq(bankAccounts.entityId, account.entityId)));
+      usableOrRefuse(bank, 'bankInfoId');
+      if (bank!.currency !== i.asset)
+        throw badRequest(`asset: the bank account takes ${bank!.currency}`, {
+          asset: `must be ${bank!.currency}`,
+        });
+      const destination = {
+        bankInfoId: bank!.id,
+        bankName: bank!.bankName,
+        iban: bank!.iban,
+        accountNumber: bank!.accountNumber,
+        bic: bank!.bic,
+        beneficiaryName: bank!.beneficiaryName,
+      };
+      return submit(
+        who,
+        key,
+        i,
+        'WITHDRAWAL',
+        {
+          kind: 'fiat',
+          accountId: account.id,
+          asset: i.asset,
+          amount,
+          reference: i.reference,
+          memo: i.memo,
+          destination,
+        },
+        true,
+      );
+    },
+
+    async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
+      const account = await accounts.get(who.entityId, i.accountId);
+      const amount = await ledger.amountFor(i.asset, i.amount);
+      const [w] = await db
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.id, i.walletId), eq(wallets.entityId, account.entityId)));
+      usableOrRefuse(w, 'walletId');
+      if (!w!.digitalAssets.includes(i.asset))
+        throw badRequest(`asset: the wallet takes ${w!.digitalAssets.join(', ')}`, {
+          asset: 'not accepted by this wallet',
+        });
+      const destination = {
+        walletId: w!.id,
+        network: w!.network,
+        address: w!.address,
+        tagMemo: w!.tagMemo,
+        friendlyName: w!.friendlyName,
+      };
+      return submit(
+        who,
+        key,
+        i,
+        'WITHDRAWAL',
+        {
+          kind: 'crypto',
+          network: w!.network,
+          accountId: account.id,
+          asset: i.asset,
+          amount,
+          reference: i.reference,
+          memo: i.memo,
+          destination,
+        },
+        true,
+      );
+    },
+
+    async depositFiat(who: Who, key: string, i: z.output<typeof ZFiatDepositRequest>) {
+      const account = await accounts.get(who.entityId, i.accountId);
+      const amount = await ledger.amountFor(i.asset, i.amount);
+      return submit(
+        who,
+        key,
+        i,
+        'DEPOSIT',
+        { kind: 'fiat', accountId: account.id, asset: i.asset, amount, reference: i.reference, memo: i.memo },
+        false,
+      );
+    },
+
+    async depositCrypto(who: Who, key: string, i: z.output<typeof ZCryptoDepositRequest>) {
+      const account = await accounts.get(who.entityId, i.accountId);
+      const amount = await ledger.amountFor(i.asset, i.amount);
+      if (!isTransactionHash(i.network, i.transactionHash))
+        throw badRequest(`transactionHash: not a ${i.network} transaction hash`, {
+          transactionHash: 'wrong format for the network',
+        });
+      return submit(
+        who,
+        key,
+        i,
+        'DEPOSIT',
+        {
+          kind: 'crypto',
+          network: i.network,
+          accountId: account.id,
+          asset: i.asset,
+          amount,
+          transactionHash: i.transactionHash,
+          reference: i.reference,
+        },
+        false,
+      );
+    },
+
+    /** Between accounts of the entity, or to an account of an entity related to it. */
+    async internalTransfer(who: Who, key: string, i: z.output<typeof ZInternalTransferRequest>) {
+      const from = await accounts.get(who.entityId, i.fromAccountId);
+      if (i.toAccountId === i.fromAccountId)
+        throw badRequest('toAccountId: must differ from the source account', {
+          toAccountId: 'same as fromAccountId',
+        });
+      const related = (await deps.entities.related(who.principal, from.entityId, 'down')).map(
+        (r) => r.entityId,
+      );
+      const to = await accounts.get(who.entityId, i.toAccountId).catch(async () => {
+        for (const e of related) {
+          const found = await accounts.get(e, i.toAccountId).catch(() => null);
+          if (found) return found;
+        }
+        throw badRequest('toAccountId: not an account of this entity or a related one', {
+          toAccountId: 'not reachable',
+        });
+      });
+      const amount = await ledger.amountFor(i.asset, i.amount);
+      return submit(
+        who,
+        key,
+        i,
+        'INTERNAL TRANSFER',
+        { accountId: from.id, toAccountId: to.id, asset: i.asset, amount, memo: i.memo },
+        true,
+      );
+    },
+
+    async list(entityId: number, f: z.output<typeof ZRequestList>) {
+      const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
+      const where = and(
+        inArray(requests.entityId, ids),
+        inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
+        f.status ? eq(requests.status, f.status) : undefined,
+        f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,
+        f.from ? gte(requests.createdAt, new Date(f.from)) : undefined,
+        f.to ? lte(requests.createdAt, new Date(`${f.to}T23:59:59.999Z`)) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ id: requests.id })
+          .from(requests)
+          .where(where)
+          .orderBy(f.direction === 'asc' ? requests.createdAt : desc(requests.createdAt), desc(requests.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
+      ]);
+      return { items: await Promise.all(rows.map((r) => engine.view(r.id))), total: count?.n ?? 0 };
+    },
+
+    pending(entityId: number, limit: number, offset: number) {
+      return this.list(entityId, { status: 'PENDING', direction: 'desc', limit, offset } as z.output<
+        typeof ZRequestList
+      >);
+    },
+
+    /** The hash of an approved crypto withdrawal; the request then becomes COMPLETED. */
+    async addTransactionHash(who: Who, requestId: number, hash: string) {
+      const view = await visibleView(who, requestId);
+      const p = view.payload as Payload;
+      if (view.type !== 'WITHDRAWAL' || p.kind !== 'crypto')
+        throw badRequest('requestId: not a crypto withdrawal', { requestId: 'not a crypto withdrawal' });
+      if (!isTransactionHash(p.network as NetworkCode, hash))
+        throw badRequest(`transactionHash: not a ${p.network} transaction hash`, {
+          transactionHash: 'wrong format for the network',
+        });
+      if (view.status !== 'APPROVED') throw conflict('Only an approved withdrawal takes a transaction hash');
+      await db
+        .insert(requestTransactionHashes)
+        .values({ requestId, hash, addedBy: who.principal.name })
+        .onConflictDoNothing();
+      return engine.move(who, requestId, 'COMPLETED', `transaction ${hash}`);
+    },
+
+    /** @throws 409 "Only one file is allowed" when the request already has one */
+    async attachProof(who: Who, requestId: number, data: Buffer) {
+      await visibleView(who, requestId);
+      const { ext, mime } = await checkProof(data);
+      const [row] = await db
+        .insert(fileProofs)
+        .values({ requestId, mime, ext, size: data.length, data, uploadedBy: who.principal.name })
+        .onConflictDoNothing()
+        .returning({ storedName: fileProofs.storedName });
+      if (!row) throw conflict(ONLY_ONE);
+      await recordAudit(db, who, {
+        action: 'request.file-proof',
+        outcome: 'success',
+        target: String(requestId),
+        details: { mime, size: data.length },
+      });
+      return { requestId, mime, ext, size: data.length };
+    },
+
+    async proof(who: Who, requestId: number) {
+      await visibleView(who, requestId);
+      const [row] = await db.select().from(fileProofs).where(eq(fileProofs.requestId, requestId));
+      if (!row) throw notFound('File proof not found');
+      return row;
+    },
+  };
+}
+export type MoneyRequestsService = ReturnType<typeof createMoneyRequestsService>;

@@ -1,0 +1,326 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../test/agent';
+import {
+  createEntity,
+  grant,
+  multipartBody,
+  PDF_BYTES,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from '../../test/fixtures';
+import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
+import { useTestApp } from '../../test/test-app';
+import { ONLY_ONE, TOO_LARGE, UNSUPPORTED } from './file-proof';
+
+describe('deposits, withdrawals and transfers as requests', () => {
+  const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0' });
+  let client = 0;
+  let account = 0;
+  let account2 = 0;
+  let wallet = 0;
+  let maker: Agent;
+  let checker: Agent;
+  let outsider: Agent;
+  const key = () => ({ headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } });
+  const available = async (acc = account, asset = 'USDT') =>
+    (
+      await t.database.db.execute<{ a: string }>(
+        sql`select posted - held as a from balances where account_id = ${acc} and asset = ${asset}`,
+      )
+    ).rows[0]?.a;
+  const decide = (requestId: number, status: string, a = checker) =>
+    a.post('/api/requests/status/update', { entityId: client, requestId, status });
+  const withdraw = (amount: string, walletId = wallet) =>
+    // A unique reference each time: an identical pending request would be refused as a duplicate.
+    maker.post(
+      '/api/requests/withdrawal/crypto',
+      {
+        entityId: client,
+        accountId: account,
+        walletId,
+        asset: 'USDT',
+        amount,
+        reference: uniqueName('ref-'),
+      },
+      key(),
+    );
+
+  beforeAll(async () => {
+    const broker = (await createEntity(t, uniqueName('Broker '))).id;
+    client = (await createEntity(t, uniqueName('Client '), broker)).id;
+    const m = await signedInUser(t, client);
+    await grant(
+      t,
+      m.user.id,
+      client,
+      ['request_withdrawal', 'request_deposit', 'account_view', 'account_management'],
+      'SELF',
+    );
+    maker = m.agent;
+    const c = await signedInUser(t, broker);
+    await grant(
+      t,
+      c.user.id,
+      broker,
+      ['approve_withdrawal', 'approve_deposit', 'approve_deposit', 'account_view', 'request_deposit'],
+      'DESCENDANTS',
+    );
+    checker = c.agent;
+    outsider = (await signedInUser(t, (await createEntity(t)).id)).agent;
+    account = (
+      await maker.post('/api/account/create', {
+        entityId: client,
+        accountType: 'MarginTrading',
+        accountName: 'Main',
+      })
+    ).json().id;
+    account2 = (
+      await maker.post('/api/account/create', {
+        entityId: client,
+        accountType: 'MarginTrading',
+        accountName: 'Second',
+      })
+    ).json().id;
+    const staff = {
+      principal: {
+        kind: 'user' as const,
+        id: 'staff',
+        name: 'staff',
+        homeEntityId: client,
+        via: 'session' as const,
+        twoFactorPending: false,
+      },
+      entityId: client,
+    };
+    wallet = (
+      await t.services.wallets.createDirect(staff, {
+        entityId: client,
+        network: 'ETH',
+        address: randomEthAddress(),
+        friendlyName: 'Payout',
+        digitalAssets: ['USDT', 'ETH'],
+        walletType: 'Unknown',
+      })
+    ).id;
+    // Fund through an approved deposit request.
+    const dep = (
+      await maker.post(
+        '/api/requests/deposit/fiat',
+        { entityId: client, accountId: account, asset: 'USDT', amount: '1000' },
+        key(),
+      )
+    ).json();
+    expect((await decide(dep.id, 'APPROVED')).json().status).toBe('APPROVED');
+  });
+
+  it('holds funds at submission, so the second of two withdrawals exceeding the balance is refused', async () => {
+    const before = await available();
+    const first = await withdraw(String(Number(before) - 100));
+    expect(first.statusCode).toBe(200);
+    const second = await withdraw('200');
+    expect(second.statusCode).toBe(422);
+    expect(second.json().message).toBe('Insufficient funds');
+    await maker.post('/api/requests/status/update', {
+      entityId: client,
+      requestId: first.json().id,
+      status: 'CANCELLED',
+    });
+    expect(await available()).toBe(before);
+  });
+
+  it('voids the hold on rejection (balance restored) and refuses an approval afterwards (409)', async () => {
+    const before = await available();
+    const req = (await withdraw('50')).json();
+    expect(Number(await available())).toBe(Number(before) - 50);
+    expect((await decide(req.id, 'REJECTED')).json().status).toBe('REJECTED');
+    expect(await available()).toBe(before);
+    expect((await decide(req.id, 'APPROVED')).statusCode).toBe(409);
+  });
+
+  it('never lets the requester approve their own withdrawal (403)', async () => {
+    const req = (await withdraw('1')).json();
+    await grant(
+      t,
+      (await t.services.users.findByUsername((await maker.get('/api/auth/session')).json().user.username))!
+        .id,
+      client,
+      ['approve_withdrawal'],
+      'SELF',
+    );
+    expect(
+      (
+        await maker.post('/api/requests/status/update', {
+          entityId: client,
+          requestId: req.id,
+          status: 'APPROVED',
+        })
+      ).statusCode,
+    ).toBe(403);
+    await maker.post('/api/requests/status/update', {
+      entityId: client,
+      requestId: req.id,
+      status: 'CANCELLED',
+    });
+  });
+
+  it('keeps available ≥ 0 and Σ postings = 0 under 100 concurrent approvals', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await withdraw('1')).json().id);
+    const results = await Promise.all(ids.map((id) => decide(id, 'APPROVED')));
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    expect(Number(await available())).toBeGreaterThanOrEqual(0);
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('refuses a withdrawal to a non-whitelisted, removed or cooling-down destination (400), holding nothing', async () => {
+    const held = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from holds`)).rows[0]!.n;
+    const before = await held();
+    expect((await withdraw('1', 999_999)).statusCode).toBe(400);
+    const staff = {
+      principal: {
+        kind: 'user' as const,
+        id: 'staff',
+        name: 'staff',
+        homeEntityId: client,
+        via: 'session' as const,
+        twoFactorPending: false,
+      },
+      entityId: client,
+    };
+    const removed = await t.services.wallets.createDirect(staff, {
+      entityId: client,
+      network: 'ETH',
+      address: randomEthAddress(),
+      friendlyName: 'Old',
+      digitalAssets: ['USDT'],
+      walletType: 'Unknown',
+    });
+    await t.services.wallets.remove(staff, removed.id);
+    expect((await withdraw('1', removed.id)).statusCode).toBe(400);
+    const fresh = await t.services.wallets.createDirect(staff, {
+      entityId: client,
+      network: 'ETH',
+      address: randomEthAddress(),
+      friendlyName: 'New',
+      digitalAssets: ['USDT'],
+      walletType: 'Unknown',
+    });
+    await t.database.db.execute(
+      sql`update wallets set usable_from = now() + interval '1 day' where id = ${fresh.id}`,
+    );
+    const cooling = await withdraw('1', fresh.id);
+    expect(cooling.statusCode).toBe(400);
+    expect(cooling.json().errors.walletId).toMatch(/usable from/);
+    expect(await held()).toBe(before);
+  });
+
+  it('completes an approved crypto withdrawal once its transaction hash is added', async () => {
+    const req = (await withdraw('2')).json();
+    await decide(req.id, 'APPROVED');
+    const bad = await checker.call({
+      method: 'PUT',
+      url: '/api/requests/upload-transaction-hash',
+      payload: { entityId: client, requestId: req.id, transactionHash: 'not-a-hash-at-all' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await checker.call({
+      method: 'PUT',
+      url: '/api/requests/upload-transaction-hash',
+      payload: { entityId: client, requestId: req.id, transactionHash: `0x${'9f'.repeat(32)}` },
+    });
+    expect(ok.json().status).toBe('COMPLETED');
+  });
+
+  it('moves funds between the entity’s accounts on approval of an internal transfer', async () => {
+    const req = (
+      await maker.post(
+        '/api/requests/internal-transfer',
+        { entityId: client, fromAccountId: account, toAccountId: account2, asset: 'USDT', amount: '10' },
+        key(),
+      )
+    ).json();
+    await decide(req.id, 'APPROVED');
+    expect(Number(await available(account2))).toBe(10);
+  });
+
+  describe('file proofs', () => {
+    const upload = async (
+      a: Agent,
+      requestId: number,
+      files: { filename: string; type: string; data: Buffer }[],
+    ) =>
+      a.call({
+        method: 'POST',
+        url: `/api/requests/${requestId}/file-proof?entityId=${client}`,
+        ...multipartBody(files.map((f) => ({ name: 'file', ...f }))),
+      });
+
+    it('rejects 10 MB + 1 byte with "File size should be less than 10MB"', async () => {
+      const req = (await withdraw('1')).json();
+      const big = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF_BYTES.length)]);
+      const res = await upload(maker, req.id, [{ filename: 'big.pdf', type: 'application/pdf', data: big }]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe(TOO_LARGE);
+    });
+
+    it('accepts a PDF renamed .png as a PDF (by its bytes), then refuses a second file', async () => {
+      const req = (await withdraw('1')).json();
+      const res = await upload(maker, req.id, [{ filename: 'scan.png', type: 'image/png', data: PDF_BYTES }]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ mime: 'application/pdf', ext: 'pdf' });
+      const again = await upload(maker, req.id, [
+        { filename: 'more.pdf', type: 'application/pdf', data: PDF_BYTES },
+      ]);
+      expect(again.json().message).toBe(ONLY_ONE);
+      const two = await upload(maker, (await withdraw('1')).json().id, [
+        { filename: 'a.pdf', type: 'application/pdf', data: PDF_BYTES },
+        { filename: 'b.pdf', type: 'application/pdf', data: PDF_BYTES },
+      ]);
+      expect(two.json().message).toBe(ONLY_ONE);
+
+      const download = await checker.post('/api/requests/file-proof', {
+        entityId: client,
+        requestId: req.id,
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[0-9a-f-]{36}\.pdf"$/);
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+      expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+      expect(
+        (await outsider.post('/api/requests/file-proof', { entityId: client, requestId: req.id })).statusCode,
+      ).toBe(404);
+    });
+
+    it('rejects an HTML file renamed .jpg as an unsupported format', async () => {
+      const req = (await withdraw('1')).json();
+      const res = await upload(maker, req.id, [
+        {
+          filename: 'photo.jpg',
+          type: 'image/jpeg',
+          data: Buffer.from('<html><script>alert(1)</script></html>'),
+        },
+      ]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().message).toBe(UNSUPPORTED);
+    });
+  });
+
+  it('lists money requests with filters and the pending ones for approvers', async () => {
+    const list = (
+      await checker.post('/api/requests/list', { entityId: client, type: 'WITHDRAWAL', status: 'REJECTED' })
+    ).json();
+    expect(
+      list.items.every(
+        (r: { type: string; status: string }) => r.type === 'WITHDRAWAL' && r.status === 'REJECTED',
+      ),
+    ).toBe(true);
+    const pending = (
+      await checker.post('/api/requests/pending', { entityId: client, limit: 999, offset: 0 })
+    ).json();
+    expect(pending.items.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
+  });
+});
