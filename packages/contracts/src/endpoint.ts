@@ -73,3 +73,30 @@ export function row<const M extends HttpMethod, const P extends string>(
 ) {
   return { method, path, tag, summary, access: 'authenticated' as Access, ...extra };
 }
+
+/**
+ * A signed-in call with its keys, body and response: the shape most business rows share.
+ * `idempotent` marks money-moving calls (they need an Idempotency-Key).
+ */
+export function call<const M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
+  method: M,
+  path: string,
+  tag: string,
+  summary: string,
+  permissions: PermissionRequirement,
+  body: B,
+  response: R,
+  extra: { idempotent?: boolean } = {},
+) {
+  return endpoint({
+    method,
+    path,
+    access: 'authenticated' as const,
+    tag,
+    summary,
+    permissions,
+    body,
+    response,
+    ...extra,
+  });
+}

@@ -60,3 +60,8 @@ export function collectApiRoutes(app: FastifyInstance): Set<string> {
   });
   return seen;
 }
+
+/** The caller and the entity the guard authorised, for routes that need both. */
+export function actingOn(c: { principal: Principal | null; entityId: number | null }) {
+  return { principal: c.principal!, entityId: c.entityId! };
+}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { endpoint, type HttpMethod, row } from '../endpoint';
-import type { PermissionRequirement } from '../permissions';
+import { call, endpoint, row } from '../endpoint';
 import {
   ZAccount,
   ZAccountList,
@@ -36,29 +35,6 @@ import {
 } from './money-requests.schemas';
 import { P } from './permission-sets';
 import { ZRequestStatusUpdate, ZRequestView } from './requests.schemas';
-
-/** A row with schemas: method, path, keys, body and response. */
-const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
-  method: M,
-  path: string,
-  tag: string,
-  summary: string,
-  permissions: PermissionRequirement,
-  body: B,
-  response: R,
-  extra: { idempotent?: boolean } = {},
-) =>
-  endpoint({
-    method,
-    path,
-    access: 'authenticated' as const,
-    tag,
-    summary,
-    permissions,
-    body,
-    response,
-    ...extra,
-  });
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { endpoint, type HttpMethod } from '../endpoint';
-import type { PermissionRequirement } from '../permissions';
+import { call, endpoint } from '../endpoint';
 import {
   ZBankInfo,
   ZBankInfoCreate,
@@ -28,16 +27,6 @@ import {
   ZWalletTypeUpdate,
   ZWorkflowsRequest,
 } from './wallet.schemas';
-
-const call = <M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
-  method: M,
-  path: string,
-  tag: string,
-  summary: string,
-  permissions: PermissionRequirement,
-  body: B,
-  response: R,
-) => endpoint({ method, path, access: 'authenticated' as const, tag, summary, permissions, body, response });
 
 export const bankInfoEndpoints = {
   list: call(

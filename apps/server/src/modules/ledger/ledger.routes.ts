@@ -1,8 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance } from 'fastify';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import type { Principal } from '../../platform/principal';
-import { serve } from '../../platform/routes';
+import { actingOn as on, serve } from '../../platform/routes';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
 import type { AccountsService } from './accounts.service';
 import type { BalancesService } from './balances.service';
@@ -14,12 +13,6 @@ type Deps = {
   cash: CashEntriesService;
   referenceData: ReferenceDataService;
 };
-
-/** The guard has authorised `entityId`; every call below is scoped to it. */
-const on = (c: { principal: Principal | null; entityId: number | null }) => ({
-  principal: c.principal!,
-  entityId: c.entityId!,
-});
 
 export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   const A = API.account;

@@ -2,15 +2,9 @@ import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import type { Principal } from '../../platform/principal';
-import { serve } from '../../platform/routes';
+import { actingOn as on, serve } from '../../platform/routes';
 import { MAX_PROOF_BYTES, ONLY_ONE, TOO_LARGE } from './file-proof';
 import type { MoneyRequestsService } from './money-requests.service';
-
-const on = (c: { principal: Principal | null; entityId: number | null }) => ({
-  principal: c.principal!,
-  entityId: c.entityId!,
-});
 
 /** The single file of a multipart upload, refusing a second file and an oversized one. */
 async function singleFile(request: FastifyRequest): Promise<Buffer> {

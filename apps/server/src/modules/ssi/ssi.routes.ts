@@ -1,13 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../../platform/principal';
-import { serve } from '../../platform/routes';
+import { actingOn as on, serve } from '../../platform/routes';
 import type { SsiService } from './ssi.service';
-
-const on = (c: { principal: Principal | null; entityId: number | null }) => ({
-  principal: c.principal!,
-  entityId: c.entityId!,
-});
 
 export function ssiRoutes(app: FastifyInstance, s: SsiService) {
   const S = API.ssiProfile;

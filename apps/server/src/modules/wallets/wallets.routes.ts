@@ -1,15 +1,9 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { BLOCKCHAIN_NETWORKS } from '@clearway/contracts/networks';
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../../platform/principal';
-import { serve } from '../../platform/routes';
+import { actingOn as on, serve } from '../../platform/routes';
 import type { BankInfoService } from './bank-info.service';
 import type { WalletsService } from './wallets.service';
-
-const on = (c: { principal: Principal | null; entityId: number | null }) => ({
-  principal: c.principal!,
-  entityId: c.entityId!,
-});
 
 export function walletsRoutes(app: FastifyInstance, s: WalletsService, bank: BankInfoService) {
   const B = API.bankInfo;
