@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { signInPersona, useBrowser } from './browser';
@@ -40,5 +40,28 @@ describe('wallet whitelisting journey', () => {
     await client.getByRole('button', { name: 'Bank Accounts / Wallets' }).click();
     const wallets = client.getByRole('table', { name: 'Wallets' });
     await wallets.getByRole('row', { name: /Northwind cold storage.*Whitelisted/ }).waitFor();
+  });
+
+  it('an approver’s open browser receives the new-request notification without reloading', async () => {
+    const approver = await b.page();
+    await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await approver.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    const csrf = (await client.context().cookies()).find((c) => c.name === 'clearway.csrf')!.value;
+    const res = await client.request.post('/api/whitelist/wallet/create', {
+      headers: { 'x-csrf-token': csrf },
+      data: {
+        network: 'ETH',
+        address: `0x${'1f'.repeat(20)}`,
+        friendlyName: 'Treasury',
+        digitalAssets: ['ETH'],
+      },
+    });
+    expect(res.ok()).toBe(true);
+    await approver.getByText('New wallet address request').first().waitFor();
+    await approver.getByRole('button', { name: 'Notifications' }).click();
+    await approver.getByRole('dialog').getByText('New wallet address request').waitFor();
   });
 });

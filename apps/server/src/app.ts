@@ -20,6 +20,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { createRequestEngine } from './modules/requests/request-engine.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -60,6 +62,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Live streams (SSE) never go idle; shutting down must not wait for them.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,11 +111,37 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
   const cash = createCashEntriesService({ db, ledger, accounts, entities });
+  const notifications = createNotificationsService(database.url, app.log);
+  await notifications.start();
+  app.addHook('onClose', () => notifications.stop());
   // Maker-checker compares people: a user and the API keys that user created are one.
-  const requestEngine = createRequestEngine(db, resolver, async (p, requester) => {
-    const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
-    return a !== null && a === b;
-  });
+  const requestEngine = createRequestEngine(
+    db,
+    resolver,
+    async (p, requester) => {
+      const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
+      return a !== null && a === b;
+    },
+    {
+      // A new request tells the people who may approve it; a decision tells the requester.
+      submitted: async (tx, r, key) => {
+        const approvers = (await resolver.holders(r.entityId, key)).filter(
+          (p) => !(p.kind === r.requesterKind && p.id === r.requesterId),
+        );
+        await notifications.notify(tx, approvers, {
+          title: `New ${r.type.toLowerCase()} request`,
+          message: `#${r.id} from ${r.requesterName} awaits approval`,
+          link: '/deposit-and-withdrawals/requests',
+        });
+      },
+      decided: async (tx, r, to, who) => {
+        await notifications.notify(tx, [{ kind: r.requesterKind, id: r.requesterId }], {
+          title: `Request #${r.id} ${to.toLowerCase()}`,
+          message: `${who.principal.name} moved your ${r.type.toLowerCase()} request to ${to.toLowerCase()}`,
+        });
+      },
+    },
+  );
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
@@ -129,6 +159,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
+      notificationsRoutes(api, notifications);
     },
     { prefix: API_BASE },
   );
@@ -154,6 +185,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       bankInfo,
       ssi,
       moneyRequests,
+      notifications,
     },
   };
 }

@@ -70,11 +70,12 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health and readiness', () => {
+  it('holds nothing beyond section 7 but health, readiness and the notification stream', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
       'GET /ready',
+      'GET /notifications/stream',
     ]);
   });
 

@@ -5,6 +5,7 @@ export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';
 export * from '../modules/ledger/ledger.tables';
 export * from '../modules/money-requests/money-requests.tables';
+export * from '../modules/notifications/notifications.tables';
 export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';

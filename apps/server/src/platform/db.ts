@@ -16,14 +16,14 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }
 
 /** Applies the committed migrations; safe to run at every start. */

@@ -1,6 +1,7 @@
 import { LOGOUT_BROADCAST_KEY } from '@clearway/contracts/session';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useIdle, useInterval } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -56,7 +57,35 @@ export function SessionSync() {
     if (gone) void signOut('/login', { error: 'SessionRequired', callbackUrl: href });
   }, [gone, signOut, href]);
 
+  useLiveNotifications(isLoggedIn(session.data));
   return <IdleNotice />;
+}
+
+/** Live notifications (Server-Sent Events) into the notification centre, with a toast. */
+function useLiveNotifications(active: boolean) {
+  const addNotification = useAppStore((s) => s.addNotification);
+  useEffect(() => {
+    if (!active) return;
+    const source = new EventSource('/api/notifications/stream');
+    source.addEventListener('notification', (e) => {
+      const n = JSON.parse((e as MessageEvent<string>).data) as {
+        id: number;
+        title: string;
+        message: string;
+        link: string | null;
+        createdAt: string;
+      };
+      addNotification({
+        id: String(n.id),
+        title: n.title,
+        message: n.message,
+        createdAt: n.createdAt,
+        ...(n.link ? { link: n.link } : {}),
+      });
+      notifications.show({ title: n.title, message: n.message, color: 'indigo' });
+    });
+    return () => source.close();
+  }, [active, addNotification]);
 }
 
 /** Warns before the idle time-out, then logs out when the warning runs out. */

@@ -16,6 +16,15 @@ export const ZSetMaintenanceRequest = z.strictObject({
 export const ZHealth = z.object({ status: z.literal('ok') });
 export const ZReady = z.object({ status: z.literal('ready'), database: z.literal('up') });
 
+export const ZNotification = z.object({
+  id: z.number(),
+  title: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
 export const platformEndpoints = {
   health: endpoint({
     method: 'GET',
@@ -32,6 +41,15 @@ export const platformEndpoints = {
     summary: 'Readiness: the database is reachable',
     tag: 'platform',
     response: ZReady,
+  }),
+  /** Server-Sent Events: the signed-in principal's notifications as they happen. */
+  notificationStream: endpoint({
+    method: 'GET',
+    path: '/notifications/stream',
+    access: 'authenticated',
+    entity: { in: 'home', field: 'entityId' },
+    summary: 'Live notifications (text/event-stream)',
+    tag: 'platform',
   }),
   serverMode: endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { effectivePermissions, type Grant, isVisible } from '@clearway/contracts/authorization';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
@@ -26,6 +26,33 @@ export function createResolver(db: Db) {
     return effectivePermissions(grants, entity.id, ancestorsOfPath(entity.path));
   }
 
-  return { resolve, grantsOf: (p: Principal) => grantsOf(db, p), permissionsFor };
+  /** The principals holding `key` on an entity (for telling approvers about a request). */
+  async function holders(entityId: number, key: string): Promise<{ kind: 'user' | 'apiKey'; id: string }[]> {
+    const [entity] = await db.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
+    if (!entity) return [];
+    const chain = [...ancestorsOfPath(entity.path), entityId];
+    const candidates = await db.execute<{ kind: 'user' | 'apiKey'; id: string }>(sql`
+      select principal_kind as kind, principal_id as id from direct_permissions
+       where permission = ${key} and entity_id = any(${`{${chain.join(',')}}`}::int[])
+      union
+      select gm.principal_kind, gm.principal_id from group_members gm
+        join permission_scopes ps on ps.group_id = gm.group_id
+        join group_roles gr on gr.group_id = gm.group_id
+        join roles r on r.id = gr.role_id
+       where ${key} = any(r.permissions) and ps.entity_id = any(${`{${chain.join(',')}}`}::int[])`);
+    const out = [];
+    for (const c of candidates.rows) {
+      const grants = await grantsOf(db, c);
+      if (
+        effectivePermissions(grants, entityId, ancestorsOfPath(entity.path)).permissions.includes(
+          key as Grant['key'],
+        )
+      )
+        out.push(c);
+    }
+    return out;
+  }
+
+  return { resolve, grantsOf: (p: Principal) => grantsOf(db, p), permissionsFor, holders };
 }
 export type Resolver = ReturnType<typeof createResolver>;

@@ -46,10 +46,17 @@ export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
  * request (maker-checker, whatever credential either side used). An approval policy can
  * ask for several distinct approvers. Every move is a history row and an audit row.
  */
+/** Hooks run inside the submitting / deciding transaction (e.g. to notify people). */
+export type RequestEvents = {
+  submitted?: (tx: DbOrTx, request: RequestRow, approverKey: PermissionKey) => Promise<void>;
+  decided?: (tx: DbOrTx, request: RequestRow, to: string, who: Who) => Promise<void>;
+};
+
 export function createRequestEngine(
   db: Db,
   resolver: Resolver,
   sameHuman: (a: Principal, requester: { kind: string; id: string }) => Promise<boolean>,
+  events: RequestEvents = {},
 ) {
   const handlers = new Map<RequestType, RequestHandler>();
 
@@ -179,6 +186,7 @@ export function createRequestEngine(
           })
           .returning();
         await record(tx, who, row!, null, 'PENDING', null);
+        await events.submitted?.(tx, row!, APPROVAL_KEY[type]);
         return row!;
       } catch (err) {
         if (pgErrorCode(err) === '23505') throw conflict('An identical request is already pending');
@@ -250,6 +258,7 @@ export function createRequestEngine(
           }
         }
         await record(tx, who, r, r.status, to, reason);
+        await events.decided?.(tx, r, to, who);
         return view(tx, r.id);
       });
     },
