@@ -28,7 +28,13 @@ describe('balances on the overview', () => {
     await page.getByRole('textbox', { name: 'Search entities' }).fill('Northwind');
     await page.getByRole('option', { name: /Northwind Capital/ }).click();
     const table = page.getByRole('table', { name: 'Balances' });
-    await table.getByRole('row', { name: /Northwind Settlement.*USD.*150,000\.00/ }).waitFor();
+    const row = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
+    await row.waitFor();
+    // Other journeys may have moved money here already: read what it shows now.
+    const shown = ((await row.getByRole('cell').last().textContent()) ?? '').trim();
+    const after = (Number(shown.replace(/,/g, '')) + 1000).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+    });
 
     await page.getByRole('button', { name: 'Book cash deposit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book cash deposit' });
@@ -36,7 +42,9 @@ describe('balances on the overview', () => {
     await page.getByRole('option', { name: 'Northwind Settlement' }).click();
     await dialog.getByLabel('Amount').fill('1000');
     await dialog.getByRole('button', { name: 'Book deposit' }).click();
-    await table.getByRole('row', { name: /Northwind Settlement.*USD.*151,000\.00/ }).waitFor();
+    await table
+      .getByRole('row', { name: new RegExp(`Northwind Settlement.*USD.*${after.replace(/\./g, '\\.')}`) })
+      .waitFor();
     await page
       .getByRole('table', { name: 'Cash entries' })
       .getByRole('row', { name: /Deposit.*USD.*1,000\.00/ })

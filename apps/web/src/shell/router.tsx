@@ -122,6 +122,7 @@ function ModulePage() {
 /** Pages whose screens exist; the other menu pages show their frame until their issue. */
 const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: lazyRouteComponent(() => import('./overview-route'), 'OverviewRoute'),
+  requests: lazyRouteComponent(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),
     'VaspManagementPage',
