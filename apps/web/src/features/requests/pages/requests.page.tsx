@@ -1,22 +1,13 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
-import {
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, FileButton, Group, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { api, readCookie } from '../../../lib/api';
 import { downloadText } from '../../../lib/format';
 import { GatewayError } from '../../../lib/gateway';
@@ -24,13 +15,6 @@ import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { proofProblem } from '../proof-check';
 
-const STATUS_COLOR: Record<string, string> = {
-  PENDING: 'yellow',
-  APPROVED: 'teal',
-  REJECTED: 'red',
-  CANCELLED: 'gray',
-  COMPLETED: 'blue',
-};
 type Payload = { asset?: string; amount?: string; kind?: string; destination?: Record<string, unknown> };
 
 /** `/deposit-and-withdrawals/requests`: pending and recent money requests for the selected entity. */
@@ -148,14 +132,10 @@ export function RequestsPage() {
         </Button>
       }
     >
-      <SegmentedControl
+      <RequestStatusFilter
         value={status}
         onChange={setStatus}
-        data={['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED', 'ALL'].map((s) => ({
-          value: s,
-          label: t(`whitelist.status.${s}`),
-        }))}
-        w="fit-content"
+        statuses={['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']}
       />
       {items.length === 0 ? (
         <EmptyState title={t('requests.none')} hint={t('requests.noneHint')} />
@@ -177,7 +157,7 @@ export function RequestsPage() {
                     <Text size="xs">{r.requester.name}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[r.status]}>{t(`whitelist.status.${r.status}`)}</Badge>
+                    <RequestStatusBadge status={r.status} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
@@ -220,7 +200,6 @@ export function RequestsPage() {
           </Table.Tbody>
         </Table>
       )}
-      <Stack />
     </PageFrame>
   );
 }

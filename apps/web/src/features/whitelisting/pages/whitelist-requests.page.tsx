@@ -1,21 +1,14 @@
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { decideRequest, workflowsQuery } from '../api/whitelisting.queries';
-
-const STATUS_COLOR: Record<string, string> = {
-  PENDING: 'yellow',
-  APPROVED: 'teal',
-  REJECTED: 'red',
-  CANCELLED: 'gray',
-  COMPLETED: 'blue',
-};
 
 /** The frozen payload, field by field: what the approver decides on. */
 function Payload({ payload }: { payload: Record<string, unknown> }) {
@@ -73,14 +66,10 @@ export function WhitelistRequestsPage() {
   const items = list.data?.items ?? [];
   return (
     <PageFrame title={t('pages.whitelistRequests')}>
-      <SegmentedControl
+      <RequestStatusFilter
         value={status}
         onChange={setStatus}
-        data={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'ALL'].map((s) => ({
-          value: s,
-          label: t(`whitelist.status.${s}`),
-        }))}
-        w="fit-content"
+        statuses={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']}
       />
       {items.length === 0 ? (
         <EmptyState title={t('whitelist.noRequests')} hint={t('whitelist.noRequestsHint')} />
@@ -110,7 +99,7 @@ export function WhitelistRequestsPage() {
                   {r.approvals.length} / {r.requiredApprovals}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[r.status]}>{t(`whitelist.status.${r.status}`)}</Badge>
+                  <RequestStatusBadge status={r.status} />
                 </Table.Td>
                 <Table.Td>
                   {canDecide && r.status === 'PENDING' && (
