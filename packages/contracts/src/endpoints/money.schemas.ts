@@ -123,6 +123,8 @@ export const ZCashEntry = z.object({
   reference: z.string().nullable(),
   memo: z.string().nullable(),
   transactionId: z.number(),
+  /** The money request this movement completed; null for a back-office booking. */
+  requestId: z.number().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
 });

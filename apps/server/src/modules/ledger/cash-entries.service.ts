@@ -16,7 +16,7 @@ import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
 import type { AccountsService } from './accounts.service';
 import type { LedgerService } from './ledger.service';
-import { cashEntries } from './ledger.tables';
+import { accounts as accountsTable, cashEntries } from './ledger.tables';
 
 type Who = { principal: Principal; entityId: number };
 type Row = typeof cashEntries.$inferSelect;
@@ -35,9 +35,35 @@ function toEntry(r: Row, scale: number): TCashEntry {
     reference: r.reference,
     memo: r.memo,
     transactionId: r.transactionId,
+    requestId: r.requestId,
     createdBy: r.createdBy,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/**
+ * Records a completed movement in the history, inside the caller's transaction: a
+ * back-office booking, or a money request whose funds moved on approval.
+ */
+export async function recordCashEntry(
+  tx: DbOrTx,
+  who: { principal: Principal },
+  e: Omit<typeof cashEntries.$inferInsert, 'entityId' | 'createdBy' | 'valueDate'> & { valueDate?: string },
+): Promise<Row> {
+  const [owner] = await tx
+    .select({ entityId: accountsTable.entityId })
+    .from(accountsTable)
+    .where(eq(accountsTable.id, e.accountId));
+  const [row] = await tx
+    .insert(cashEntries)
+    .values({
+      ...e,
+      entityId: owner!.entityId,
+      valueDate: e.valueDate ?? new Date().toISOString().slice(0, 10),
+      createdBy: who.principal.name,
+    })
+    .returning();
+  return row!;
 }
 
 /**
@@ -87,29 +113,24 @@ export function createCashEntriesService(deps: {
           : type === 'WITHDRAWAL'
             ? await ledger.transfer(tx, who, meta, account.id, await omnibus(), input.asset, amount)
             : await ledger.transfer(tx, who, meta, account.id, input.counterAccountId!, input.asset, amount);
-      const [row] = await tx
-        .insert(cashEntries)
-        .values({
-          type,
-          entityId: account.entityId,
-          accountId: account.id,
-          counterAccountId: input.counterAccountId ?? null,
-          asset: input.asset,
-          amount,
-          valueDate: input.valueDate,
-          reference: input.reference ?? null,
-          memo: input.memo ?? null,
-          transactionId: txn,
-          createdBy: who.principal.name,
-        })
-        .returning();
+      const row = await recordCashEntry(tx, who, {
+        type,
+        accountId: account.id,
+        counterAccountId: input.counterAccountId ?? null,
+        asset: input.asset,
+        amount,
+        valueDate: input.valueDate,
+        reference: input.reference ?? null,
+        memo: input.memo ?? null,
+        transactionId: txn,
+      });
       await recordAudit(tx, who, {
         action: `cashentry.${type.toLowerCase()}`,
         outcome: 'success',
-        target: String(row!.id),
+        target: String(row.id),
         details: { transactionId: txn, input },
       });
-      return toEntry(row!, scale);
+      return toEntry(row, scale);
     });
   }
 

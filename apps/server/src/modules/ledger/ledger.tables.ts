@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entities } from '../entities/entities.tables';
 import { currencies } from '../reference-data/reference-data.tables';
+import { requests } from '../requests/requests.tables';
 
 export const accountKindEnum = pgEnum('account_kind', ['CLIENT', 'PLATFORM']);
 export const holdStatusEnum = pgEnum('hold_status', ['PLACED', 'POSTED', 'VOIDED']);
@@ -165,7 +166,10 @@ export const fxRates = pgTable(
   (t) => [primaryKey({ columns: [t.base, t.quote] }), check('fx_rates_positive', sql`${t.rate} > 0`)],
 );
 
-/** Back-office bookings (deposit, withdrawal, internal transfer) made without a request. */
+/**
+ * Completed cash movements: back-office bookings made without a request, and the money
+ * requests whose funds moved on approval (`request_id` set, once per request).
+ */
 export const cashEntries = pgTable(
   'cash_entries',
   {
@@ -188,8 +192,12 @@ export const cashEntries = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransactions.id),
+    requestId: integer('request_id').references(() => requests.id),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cash_entries_entity_idx').on(t.entityId, t.createdAt)],
+  (t) => [
+    index('cash_entries_entity_idx').on(t.entityId, t.createdAt),
+    uniqueIndex('cash_entries_request_uq').on(t.requestId),
+  ],
 );

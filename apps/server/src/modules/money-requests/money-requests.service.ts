@@ -17,6 +17,7 @@ import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
+import { recordCashEntry } from '../ledger/cash-entries.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { holds } from '../ledger/ledger.tables';
 import type { RequestEngine } from '../requests/request-engine.service';
@@ -34,6 +35,25 @@ type Payload = {
   kind?: 'fiat' | 'crypto';
   toAccountId?: number;
   network?: string;
+  reference?: string;
+  memo?: string;
+};
+type Decided = { id: number; payload: unknown };
+
+/** The approved request's movement, as it appears in the history next to back-office bookings. */
+const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER', txn: number) => {
+  const p = req.payload as Payload;
+  return {
+    type,
+    accountId: p.accountId,
+    counterAccountId: p.toAccountId ?? null,
+    asset: p.asset,
+    amount: p.amount,
+    reference: p.reference ?? `Request #${req.id}`,
+    memo: p.memo ?? null,
+    transactionId: txn,
+    requestId: req.id,
+  };
 };
 
 const holdRef = (requestId: number) => `request:${requestId}`;
@@ -70,10 +90,11 @@ export function createMoneyRequestsService(deps: {
       const p = req.payload as Payload;
       const h = await holdOf(tx, req.id);
       if (!h) throw conflict('The funds of this withdrawal are no longer held');
-      await ledger.postHold(tx, who, h.id, await ledger.platformAccount(tx, 'OMNIBUS', p.asset), {
+      const txn = await ledger.postHold(tx, who, h.id, await ledger.platformAccount(tx, 'OMNIBUS', p.asset), {
         kind: 'WITHDRAWAL',
         memo: `request ${req.id}`,
       });
+      await recordCashEntry(tx, who, movementOf(req, 'WITHDRAWAL', txn));
     },
     onRejected: voidHold,
     onCancelled: voidHold,
@@ -83,10 +104,11 @@ export function createMoneyRequestsService(deps: {
       const p = req.payload as Payload;
       const h = await holdOf(tx, req.id);
       if (!h) throw conflict('The funds of this transfer are no longer held');
-      await ledger.postHold(tx, who, h.id, p.toAccountId!, {
+      const txn = await ledger.postHold(tx, who, h.id, p.toAccountId!, {
         kind: 'INTERNAL_TRANSFER',
         memo: `request ${req.id}`,
       });
+      await recordCashEntry(tx, who, movementOf(req, 'INTERNAL_TRANSFER', txn));
     },
     onRejected: voidHold,
     onCancelled: voidHold,
@@ -95,7 +117,7 @@ export function createMoneyRequestsService(deps: {
     onApproved: async (tx, req, who) => {
       const p = req.payload as Payload;
       const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
-      await ledger.transfer(
+      const txn = await ledger.transfer(
         tx,
         who,
         { kind: 'DEPOSIT', reference: holdRef(req.id) },
@@ -104,6 +126,7 @@ export function createMoneyRequestsService(deps: {
         p.asset,
         p.amount,
       );
+      await recordCashEntry(tx, who, movementOf(req, 'DEPOSIT', txn));
     },
   });
 

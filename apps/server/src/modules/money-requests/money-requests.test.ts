@@ -246,6 +246,20 @@ describe('deposits, withdrawals and transfers as requests', () => {
     expect(Number(await available(account2))).toBe(10);
   });
 
+  it('records each approved movement once in the history, next to back-office bookings', async () => {
+    const req = (await withdraw('3')).json();
+    await decide(req.id, 'APPROVED');
+    const history = await maker.post('/api/cashentry/list', { entityId: client, limit: 500 });
+    const mine = history.json().items.filter((e: { requestId: number }) => e.requestId === req.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ type: 'WITHDRAWAL', accountId: account, asset: 'USDT', amount: '3.000000' }),
+    ]);
+    const rejected = (await withdraw('4')).json();
+    await decide(rejected.id, 'REJECTED');
+    const after = await maker.post('/api/cashentry/list', { entityId: client, limit: 500 });
+    expect(after.json().items.some((e: { requestId: number }) => e.requestId === rejected.id)).toBe(false);
+  });
+
   describe('file proofs', () => {
     const upload = async (
       a: Agent,
