@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
@@ -32,7 +33,7 @@ describe('money requests page', () => {
         ).available,
       );
     };
-    const _before = await settlementUsd();
+    const before = await settlementUsd();
 
     await client.goto('/deposit-and-withdrawals/requests');
     const row = client.getByRole('row', { name: new RegExp(`#${request.id}`) });
@@ -58,10 +59,70 @@ describe('money requests page', () => {
     await pending.getByRole('button', { name: 'Approve' }).click();
     await approver.getByText('Request approved').first().waitFor();
 
-    await client.goto('/');
-    await client
+    expect(await settlementUsd()).toBe(before + 2500);
+  });
+
+  it('a client requests a fiat withdrawal with a PDF proof; the broker approver approves it in another context; the client’s balance and historic page update', async () => {
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    const balanceRow = client
       .getByRole('table', { name: 'Balances' })
-      .getByRole('row', { name: /Northwind Settlement.*USD/ })
+      .getByRole('row', { name: /Northwind Settlement.*USD/ });
+    await balanceRow.waitFor();
+    const postedBefore = await amountIn(balanceRow, 2);
+    const reference = `e2e-wd-${crypto.randomUUID().slice(0, 8)}`;
+
+    await client.goto('/deposit-and-withdrawals/requests');
+    await client.getByRole('button', { name: 'Request withdrawal' }).click();
+    const form = client.getByRole('dialog', { name: 'Request withdrawal' });
+    await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
+    await pick(client, form.getByLabel('Asset'), /^USD/);
+    await pick(client, form.getByLabel('Destination'), /Citibank/);
+    await form.getByText(/^Available: [\d,]+\.\d{2} USD$/).waitFor();
+    await form.getByLabel('Amount').fill('1234.567');
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    await form.getByText('at most 2 decimal places for this asset').waitFor();
+    await form.getByLabel('Amount').fill('1234.56');
+    await form.getByLabel('Reference').fill(reference);
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'payout.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await form.getByText('payout.pdf').waitFor();
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    const sent = client.getByText(/Request #\d+ is waiting for approval\./).first();
+    const id = Number((await sent.textContent())!.match(/#(\d+)/)![1]);
+    await client.goto('/deposit-and-withdrawals/historic');
+    const history = client.getByRole('table', { name: 'Cash entries' });
+
+    const approver = await b.page();
+    await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await approver.goto('/deposit-and-withdrawals/requests');
+    const pending = approver
+      .getByRole('table', { name: 'Waiting for your decision' })
+      .getByRole('row', { name: new RegExp(`^#${id} Withdrawal 1234\\.56 USD Citibank`) });
+    const download = approver.waitForEvent('download');
+    await pending.getByRole('button', { name: 'Download proof' }).click();
+    expect((await download).suggestedFilename()).toContain(`proof-${id}`);
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await approver.getByText('Request approved').first().waitFor();
+
+    // The client's open historic page shows the movement without a reload (live notification).
+    await history
+      .getByRole('row', { name: new RegExp(`Withdrawal USD 1,234\\.56 ${reference} #${id}`) })
       .waitFor();
+    await client.goto('/');
+    await balanceRow.waitFor();
+    expect(await amountIn(balanceRow, 2)).toBeCloseTo(postedBefore - 1234.56, 2);
   });
 });
+
+/** Chooses `option` in a Mantine Select. */
+async function pick(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The figure in cell `index` of a balances row, as a number for comparison in the test. */
+async function amountIn(row: Locator, index: number) {
+  return Number(((await row.getByRole('cell').nth(index).textContent()) ?? '').replace(/,/g, ''));
+}

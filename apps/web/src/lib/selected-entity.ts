@@ -8,7 +8,16 @@ export type SelectedEntity = {
   attributes: readonly string[];
   capabilities: Capabilities;
   isBroker: boolean;
+  /** Section 3's client-user flag: the user sees only client entities. */
+  isClientUser: boolean;
 };
+
+/**
+ * Section 4: pending requests load only when the user may view all pending requests, the
+ * selected entity is a broker, and the user is not a client user.
+ */
+export const loadsPendingRequests = (e: SelectedEntity | null): boolean =>
+  Boolean(e?.capabilities.canViewPendingRequests && e.isBroker && !e.isClientUser);
 
 export const SelectedEntityContext = createContext<SelectedEntity | null>(null);
 

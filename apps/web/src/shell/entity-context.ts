@@ -23,6 +23,7 @@ import { useAppStore } from './store/app-store';
 export function useEntityContext() {
   const forest = useQuery(entityForestQuery);
   const current = useAppStore((s) => s.currentEntity);
+  const clientUser = useAppStore((s) => s.isClientUser);
   const setPersisted = useAppStore((s) => s.setPersisted);
   const list = useMemo(() => flattenForest(forest.data ?? []), [forest.data]);
 
@@ -66,8 +67,9 @@ export function useEntityContext() {
       attributes: selected.attributes,
       capabilities: computeCapabilities(menuContext.held),
       isBroker: entityTypeFlags(selected.attributes).broker,
+      isClientUser: clientUser,
     };
-  }, [selected, menuContext]);
+  }, [selected, menuContext, clientUser]);
   return { list, selected, selectedEntity, menuContext, select, loading: forest.isPending };
 }
 

@@ -121,7 +121,8 @@ function ModulePage() {
 
 /** Pages whose screens exist; the other menu pages show their frame until their issue. */
 const BUILT_PAGES: Record<string, RouteComponent> = {
-  overview: lazyRouteComponent(() => import('./overview-route'), 'OverviewRoute'),
+  overview: lazyRouteComponent(() => import('./paged-routes'), 'OverviewRoute'),
+  historic: lazyRouteComponent(() => import('./paged-routes'), 'HistoricRoute'),
   requests: lazyRouteComponent(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),

@@ -61,9 +61,12 @@ export function SessionSync() {
   return <IdleNotice />;
 }
 
+const LIVE_QUERIES = ['money-requests', 'whitelist-requests', 'balances', 'cash-entries'];
+
 /** Live notifications (Server-Sent Events) into the notification centre, with a toast. */
 function useLiveNotifications(active: boolean) {
   const addNotification = useAppStore((s) => s.addNotification);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!active) return;
     const source = new EventSource('/api/notifications/stream');
@@ -83,9 +86,11 @@ function useLiveNotifications(active: boolean) {
         ...(n.link ? { link: n.link } : {}),
       });
       notifications.show({ title: n.title, message: n.message, color: 'indigo' });
+      // Every notification is about a request: a new one, or a decision that moved money.
+      for (const key of LIVE_QUERIES) queryClient.invalidateQueries({ queryKey: [key] });
     });
     return () => source.close();
-  }, [active, addNotification]);
+  }, [active, addNotification, queryClient]);
 }
 
 /** Warns before the idle time-out, then logs out when the warning runs out. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
 import { useTestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
+import { seedDemoWhitelisting } from './demo-whitelist.seed';
 
 describe('demo data', () => {
   const t = useTestApp();
@@ -27,6 +28,19 @@ describe('demo data', () => {
     ]).toEqual(first);
     expect(first[0]).toBeGreaterThanOrEqual(14);
     expect(first[1]).toBe(DEMO_PERSONAS.length);
+  });
+
+  it('gives the client a whitelisted USD payout account past its cool-down, once', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoWhitelisting(t.database.db, t.services.ssi);
+    await seedDemoWhitelisting(t.database.db, t.services.ssi);
+    const rows = (
+      await t.database.db.execute<{ n: number; usable: boolean }>(sql`
+        select count(*)::int as n, bool_and(b.usable_from <= now() and b.status = 'ACTIVE') as usable
+        from bank_accounts b join entities e on e.id = b.entity_id
+        where e.name = 'Northwind Capital' and b.currency = 'USD'`)
+    ).rows[0]!;
+    expect(rows).toEqual({ n: 1, usable: true });
   });
 
   it('gives each persona the view of the tree its role implies', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { entities } from '../entities/entities.tables';
 import type { SsiService } from '../ssi/ssi.service';
-import { vasps } from '../wallets/wallets.tables';
+import { bankAccounts, vasps } from '../wallets/wallets.tables';
 
 /** The broker's receiving instructions and a few VASPs, for the demo. Idempotent. */
 export async function seedDemoWhitelisting(db: Db, ssi: SsiService): Promise<void> {
@@ -75,5 +75,31 @@ export async function seedDemoWhitelisting(db: Db, ssi: SsiService): Promise<voi
         website: 'https://northstar.example',
       },
     ])
+    .onConflictDoNothing();
+  await seedClientPayoutAccount(db);
+}
+
+/**
+ * Northwind Capital's own USD bank account, whitelisted before the demo began (its
+ * cool-down is over), so a client can request a fiat withdrawal straight away.
+ */
+async function seedClientPayoutAccount(db: Db) {
+  const [northwind] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(eq(entities.name, 'Northwind Capital'));
+  if (!northwind) return;
+  await db
+    .insert(bankAccounts)
+    .values({
+      entityId: northwind.id,
+      beneficiaryName: 'Northwind Capital LLC',
+      beneficiaryAddress: '200 Park Avenue, New York, NY 10166',
+      bankName: 'Citibank N.A.',
+      accountNumber: '304917256',
+      bic: 'CITIUS33',
+      currency: 'USD',
+      usableFrom: new Date('2026-01-01T00:00:00Z'),
+    })
     .onConflictDoNothing();
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { serverMessage } from '../../../lib/gateway';
-import { accountsQuery, bookCashDeposit, currenciesQuery } from '../api/overview.queries';
+import { accountsQuery, bookCashDeposit, currenciesQuery } from '../../../lib/money-queries';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

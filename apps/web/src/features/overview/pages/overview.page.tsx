@@ -1,14 +1,14 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CashEntryHistory } from '../../../components/cash-entry-history';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
+import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
 import { useSelectedEntity } from '../../../lib/selected-entity';
-import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../api/overview.queries';
 import { AssetChart } from '../components/asset-chart';
 import { BalancesTable } from '../components/balances-table';
 import { BookDeposit } from '../components/book-deposit';
-import { CashEntryHistory } from '../components/cash-entry-history';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -1,10 +1,10 @@
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
-import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -45,23 +45,7 @@ export function WhitelistRequestsPage() {
     }
   }
 
-  const reject = (r: TRequestView) => {
-    let reason = '';
-    modals.openConfirmModal({
-      title: t('whitelist.rejectTitle', { id: r.id }),
-      children: (
-        <Textarea
-          label={t('whitelist.reason')}
-          onChange={(e) => (reason = e.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
-      ),
-      labels: { confirm: t('whitelist.reject'), cancel: t('whitelist.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => decide(r, 'REJECTED', reason || undefined),
-    });
-  };
+  const reject = (r: TRequestView) => confirmRejection(t, r.id, (reason) => decide(r, 'REJECTED', reason));
 
   const items = list.data?.items ?? [];
   return (

@@ -1,15 +1,18 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page-frame';
-import { downloadText, formatDecimal, toCsv } from '../../../lib/format';
-import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../api/overview.queries';
+import { downloadText, formatDecimal, toCsv } from '../lib/format';
+import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../lib/money-queries';
+import { EmptyState } from './page-frame';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
 
-/** Cash-entry history: filters, sorting, paging (persisted page size) and CSV export. */
+/**
+ * Completed cash movements (back-office bookings and approved requests): filters by type,
+ * asset and value-date range, sorting, paging (persisted page size) and CSV export.
+ */
 export function CashEntryHistory({
   entityId,
   pageSize,
@@ -24,9 +27,12 @@ export function CashEntryHistory({
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
   const [asset, setAsset] = useState<string | null>(null);
   const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
+  const [range, setRange] = useState({ from: '', to: '' });
   const filter: CashEntryFilter = {
     type: type ?? undefined,
     asset: asset ?? undefined,
+    from: range.from || undefined,
+    to: range.to || undefined,
     sort,
     direction: 'desc',
     limit: pageSize,
@@ -51,6 +57,7 @@ export function CashEntryHistory({
           'asset',
           'amount',
           'reference',
+          'requestId',
           'createdBy',
           'createdAt',
         ],
@@ -63,6 +70,7 @@ export function CashEntryHistory({
           e.asset,
           e.amount,
           e.reference,
+          e.requestId,
           e.createdBy,
           e.createdAt,
         ]),
@@ -96,6 +104,19 @@ export function CashEntryHistory({
             }}
             w={140}
           />
+          {(['from', 'to'] as const).map((edge) => (
+            <TextInput
+              key={edge}
+              type="date"
+              label={t(`overview.${edge}`)}
+              value={range[edge]}
+              onChange={(e) => {
+                setRange({ ...range, [edge]: e.currentTarget.value });
+                setPage(1);
+              }}
+              w={160}
+            />
+          ))}
           <Select
             label={t('overview.sortBy')}
             data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}
@@ -120,6 +141,7 @@ export function CashEntryHistory({
               <Table.Th>{t('overview.asset')}</Table.Th>
               <Table.Th ta="right">{t('overview.amount')}</Table.Th>
               <Table.Th>{t('overview.reference')}</Table.Th>
+              <Table.Th>{t('overview.request')}</Table.Th>
               <Table.Th>{t('overview.bookedBy')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -133,6 +155,7 @@ export function CashEntryHistory({
                   {formatDecimal(e.amount, scale(e.asset))}
                 </Table.Td>
                 <Table.Td>{e.reference ?? '—'}</Table.Td>
+                <Table.Td>{e.requestId ? `#${e.requestId}` : '—'}</Table.Td>
                 <Table.Td>{e.createdBy}</Table.Td>
               </Table.Tr>
             ))}

@@ -2,8 +2,8 @@ import { API } from '@clearway/contracts/endpoint-table';
 import type { ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { api } from './api';
+import { runtimeConfig } from './runtime-config';
 
 // Cash balances refresh on the configured interval (section 9).
 const refresh = { refetchInterval: runtimeConfig.cashBalancesRefreshMs };

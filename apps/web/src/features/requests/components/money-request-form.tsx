@@ -1,0 +1,253 @@
+import { amountProblem, exceeds } from '@clearway/contracts/amounts';
+import { API } from '@clearway/contracts/endpoint-table';
+import { BLOCKCHAIN_NETWORKS } from '@clearway/contracts/networks';
+import { Button, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { formatDecimal } from '../../../lib/format';
+import { serverMessage } from '../../../lib/gateway';
+import { accountsQuery, balancesQuery, currenciesQuery } from '../../../lib/money-queries';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import {
+  emptyDraft,
+  type MoneyRequestDraft,
+  type RequestMode,
+  submitMoneyRequest,
+} from '../api/money-requests';
+import { uploadProof } from '../api/proofs';
+import { usableBankAccounts, usableWallets } from '../destinations';
+import { ProofDropzone } from './proof-dropzone';
+
+/**
+ * A deposit, withdrawal or internal-transfer request: the available balance shown, the
+ * destination picker limited to usable destinations, the amount checked against the
+ * asset's scale and (for outflows) the available balance, and an optional file proof.
+ */
+export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: RequestMode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [key, setKey] = useState('');
+  const [d, setD] = useState<MoneyRequestDraft>(emptyDraft);
+  const [proof, setProof] = useState<{ file: File | null; error: string | null }>({
+    file: null,
+    error: null,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const withdrawing = mode === 'withdrawal';
+  const accounts = useQuery({ ...accountsQuery(entityId), enabled: opened });
+  const currencies = useQuery({ ...currenciesQuery, enabled: opened });
+  const balances = useQuery({ ...balancesQuery(entityId), enabled: opened });
+  const banks = useQuery({
+    queryKey: ['bank-info', entityId],
+    queryFn: () => api(API.bankInfo.list, { payload: { entityId } }),
+    enabled: opened && withdrawing && d.kind === 'fiat',
+  });
+  const wallets = useQuery({
+    queryKey: ['wallets', entityId],
+    queryFn: () => api(API.wallet.list, { payload: { entityId } }),
+    enabled: opened && withdrawing && d.kind === 'crypto',
+  });
+
+  const set = (patch: Partial<MoneyRequestDraft>) => setD((prev) => ({ ...prev, ...patch }));
+  const currency = currencies.data?.find((c) => c.code === d.asset);
+  const assetClass = d.kind === 'fiat' ? 'FIAT' : 'CRYPTO';
+  const assets = (currencies.data ?? []).filter((c) => mode === 'transfer' || c.assetClass === assetClass);
+  const available =
+    balances.data?.find((b) => String(b.accountId) === d.accountId && b.asset === d.asset)?.available ?? '0';
+  const destinations =
+    d.kind === 'fiat'
+      ? usableBankAccounts(banks.data ?? [], d.asset).map((b) => ({
+          value: String(b.id),
+          label: `${b.bankName} · ${b.iban ?? b.accountNumber} (${b.beneficiaryName})`,
+        }))
+      : usableWallets(wallets.data ?? [], d.asset).map((w) => ({
+          value: String(w.id),
+          label: `${w.friendlyName} · ${w.network} ${w.address.slice(0, 10)}…`,
+        }));
+
+  function problems(): Record<string, string> {
+    const e: Record<string, string> = {};
+    if (!d.accountId) e.accountId = t('moneyRequest.pickAccount');
+    if (!d.asset) e.asset = t('moneyRequest.pickAsset');
+    const amount = currency ? amountProblem(d.amount.trim(), currency.scale) : null;
+    if (amount) e.amount = amount;
+    else if (mode !== 'deposit' && currency && exceeds(d.amount.trim(), available))
+      e.amount = t('moneyRequest.exceedsAvailable', { available: formatDecimal(available, currency.scale) });
+    if (withdrawing && !d.destinationId) e.destinationId = t('moneyRequest.pickDestination');
+    if (mode === 'transfer' && !d.toAccountId) e.toAccountId = t('moneyRequest.pickAccount');
+    if (mode === 'deposit' && d.kind === 'crypto') {
+      if (!d.network) e.network = t('moneyRequest.pickNetwork');
+      if (d.transactionHash.trim().length < 10) e.transactionHash = t('moneyRequest.enterHash');
+    }
+    return e;
+  }
+
+  const start = () => {
+    setKey(crypto.randomUUID());
+    setD(emptyDraft());
+    setProof({ file: null, error: null });
+    setErrors({});
+    setFailure(null);
+    open();
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const found = problems();
+    setErrors(found);
+    if (Object.keys(found).length || proof.error) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const created = await submitMoneyRequest(entityId, mode, d, key);
+      if (proof.file) await uploadProof(created.id, created.entityId, proof.file).catch(showErrorToast);
+      showSuccessToast(t(`moneyRequest.sent.${mode}`), t('moneyRequest.sentText', { id: created.id }));
+      await queryClient.invalidateQueries({ queryKey: ['money-requests', entityId] });
+      await queryClient.invalidateQueries({ queryKey: ['balances', entityId] });
+      close();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setFailure(serverMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  return (
+    <>
+      <Button variant={mode === 'withdrawal' ? 'filled' : 'default'} onClick={start}>
+        {t(`moneyRequest.open.${mode}`)}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t(`moneyRequest.open.${mode}`)} centered size="lg">
+        <form onSubmit={submit} noValidate aria-label={t(`moneyRequest.open.${mode}`)}>
+          <Stack>
+            {mode !== 'transfer' && (
+              <SegmentedControl
+                data={[
+                  { value: 'fiat', label: t('moneyRequest.fiat') },
+                  { value: 'crypto', label: t('moneyRequest.crypto') },
+                ]}
+                value={d.kind}
+                onChange={(v) => set({ kind: v as MoneyRequestDraft['kind'], asset: '', destinationId: '' })}
+              />
+            )}
+            <Select
+              label={t(mode === 'transfer' ? 'moneyRequest.fromAccount' : 'moneyRequest.account')}
+              data={accountOptions}
+              value={d.accountId || null}
+              onChange={(v) => set({ accountId: v ?? '' })}
+              error={errors.accountId ?? errors.fromAccountId}
+              required
+            />
+            <Select
+              label={t('moneyRequest.asset')}
+              searchable
+              data={assets.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+              value={d.asset || null}
+              onChange={(v) => set({ asset: v ?? '', destinationId: '' })}
+              error={errors.asset}
+              required
+            />
+            {mode === 'transfer' && (
+              <Select
+                label={t('moneyRequest.toAccount')}
+                data={accountOptions.filter((a) => a.value !== d.accountId)}
+                value={d.toAccountId || null}
+                onChange={(v) => set({ toAccountId: v ?? '' })}
+                error={errors.toAccountId}
+                required
+              />
+            )}
+            {withdrawing && (
+              <Select
+                label={t('moneyRequest.destination')}
+                data={destinations}
+                value={d.destinationId || null}
+                onChange={(v) => set({ destinationId: v ?? '' })}
+                error={errors.destinationId ?? errors.bankInfoId ?? errors.walletId}
+                nothingFoundMessage={t('moneyRequest.noDestination')}
+                placeholder={d.asset && !destinations.length ? t('moneyRequest.noDestination') : undefined}
+                required
+              />
+            )}
+            {mode === 'deposit' && d.kind === 'crypto' && (
+              <>
+                <Select
+                  label={t('moneyRequest.network')}
+                  data={BLOCKCHAIN_NETWORKS.filter(
+                    (n) => !d.asset || (n.assets as readonly string[]).includes(d.asset),
+                  ).map((n) => ({ value: n.code, label: n.name }))}
+                  value={d.network || null}
+                  onChange={(v) => set({ network: v ?? '' })}
+                  error={errors.network}
+                  required
+                />
+                <TextInput
+                  label={t('moneyRequest.transactionHash')}
+                  ff="monospace"
+                  value={d.transactionHash}
+                  onChange={(e) => set({ transactionHash: e.currentTarget.value })}
+                  error={errors.transactionHash}
+                  required
+                />
+              </>
+            )}
+            <TextInput
+              label={t('moneyRequest.amount')}
+              inputMode="decimal"
+              value={d.amount}
+              onChange={(e) => set({ amount: e.currentTarget.value })}
+              error={errors.amount}
+              description={
+                mode !== 'deposit' && currency && d.accountId
+                  ? t('moneyRequest.available', {
+                      amount: formatDecimal(available, currency.scale),
+                      asset: currency.code,
+                    })
+                  : undefined
+              }
+              required
+            />
+            {mode !== 'transfer' && (
+              <TextInput
+                label={t('moneyRequest.reference')}
+                value={d.reference}
+                onChange={(e) => set({ reference: e.currentTarget.value })}
+                error={errors.reference}
+              />
+            )}
+            <TextInput
+              label={t('moneyRequest.memo')}
+              value={d.memo}
+              onChange={(e) => set({ memo: e.currentTarget.value })}
+              error={errors.memo}
+            />
+            {mode !== 'transfer' && (
+              <ProofDropzone
+                file={proof.file}
+                error={proof.error}
+                onChange={(file, error) => setProof({ file, error })}
+              />
+            )}
+            {failure && !Object.keys(errors).length && (
+              <Text c="red" size="sm" role="alert">
+                {failure}
+              </Text>
+            )}
+            <Button type="submit" loading={busy}>
+              {t('moneyRequest.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
+import { Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { RequestStatusBadge } from '../../../components/request-status';
+
+export type MoneyPayload = {
+  asset?: string;
+  amount?: string;
+  kind?: string;
+  destination?: {
+    bankName?: string;
+    friendlyName?: string;
+    iban?: string | null;
+    accountNumber?: string | null;
+    address?: string;
+  };
+};
+
+export type RowActions = {
+  canDecide: boolean;
+  onApprove: (r: TRequestView) => void;
+  onReject: (r: TRequestView) => void;
+  onAddHash: (r: TRequestView) => void;
+  onUpload: (r: TRequestView, file: File | null) => void;
+  onDownload: (r: TRequestView) => void;
+};
+
+const PROOF_TYPES = 'image/jpeg,image/png,application/pdf,video/mp4,video/webm,video/x-msvideo,video/mpeg';
+
+/** Money requests with exactly what was submitted, and what the caller may do with each. */
+export function MoneyRequestsTable({
+  label,
+  items,
+  actions,
+}: {
+  label: string;
+  items: TRequestView[];
+  actions: RowActions;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table striped withTableBorder aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('requests.id')}</Table.Th>
+          <Table.Th>{t('overview.type')}</Table.Th>
+          <Table.Th ta="right">{t('overview.amount')}</Table.Th>
+          <Table.Th>{t('moneyRequest.destination')}</Table.Th>
+          <Table.Th>{t('requests.requester')}</Table.Th>
+          <Table.Th>{t('requests.status')}</Table.Th>
+          <Table.Th>{t('requests.actions')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((r) => {
+          const p = r.payload as MoneyPayload;
+          const d = p.destination;
+          return (
+            <Table.Tr key={r.id}>
+              <Table.Td>#{r.id}</Table.Td>
+              <Table.Td>
+                {REQUEST_TYPE_DISPLAY[r.type as keyof typeof REQUEST_TYPE_DISPLAY] ?? r.type}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {p.amount} {p.asset}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">
+                  {d
+                    ? `${d.bankName ?? d.friendlyName} ${d.iban ?? d.accountNumber ?? d.address ?? ''}`
+                    : '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{r.requester.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {new Date(r.createdAt).toLocaleString()}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RequestStatusBadge status={r.status} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {actions.canDecide && r.status === 'PENDING' && (
+                    <>
+                      <Button size="xs" onClick={() => actions.onApprove(r)}>
+                        {t('whitelist.approve')}
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => actions.onReject(r)}>
+                        {t('whitelist.reject')}
+                      </Button>
+                    </>
+                  )}
+                  {actions.canDecide &&
+                    r.status === 'APPROVED' &&
+                    p.kind === 'crypto' &&
+                    r.type === 'WITHDRAWAL' && (
+                      <Button size="xs" variant="light" onClick={() => actions.onAddHash(r)}>
+                        {t('requests.addHash')}
+                      </Button>
+                    )}
+                  <FileButton onChange={(f) => actions.onUpload(r, f)} accept={PROOF_TYPES}>
+                    {(props) => (
+                      <Button size="xs" variant="subtle" {...props}>
+                        {t('requests.uploadProof')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  <Button size="xs" variant="subtle" onClick={() => actions.onDownload(r)}>
+                    {t('requests.viewProof')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,20 @@
+import { OverviewPage } from '../features/overview/pages/overview.page';
+import { HistoricPage } from '../features/requests/pages/historic.page';
+import { useAppStore } from './store/app-store';
+
+/** The table page size, kept in the persisted state for every paged page. */
+function usePageSize() {
+  const pageSize = useAppStore((s) => s.tablePageSize);
+  const setPersisted = useAppStore((s) => s.setPersisted);
+  return { pageSize, onPageSize: (n: number) => setPersisted({ tablePageSize: n }) };
+}
+
+/** `/`: the overview. */
+export function OverviewRoute() {
+  return <OverviewPage {...usePageSize()} />;
+}
+
+/** `/deposit-and-withdrawals/historic`: completed movements. */
+export function HistoricRoute() {
+  return <HistoricPage {...usePageSize()} />;
+}
