@@ -46,6 +46,46 @@ describe('ledger under concurrency (real PostgreSQL)', () => {
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('group commit: 100 concurrent transfers of 1 from a balance of 10 → exactly 10 booked, each its own transaction', async () => {
+    const db = t.database.db;
+    const a = await clientAccount(db, entity, 'batched-source');
+    const b = await clientAccount(db, entity, 'batched-target');
+    await fund(db, a, 'USD', '10.00');
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () => ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '1')),
+    );
+    const booked = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(booked).toHaveLength(10);
+    expect(new Set(booked).size).toBe(10);
+    expect(refused.every((e) => e instanceof AppError && e.message === INSUFFICIENT_FUNDS)).toBe(true);
+    const avail = async (acc: number) =>
+      (
+        await db.execute<{ v: string }>(
+          sql`select posted - held as v from balances where account_id = ${acc}`,
+        )
+      ).rows[0]!.v;
+    expect([Number(await avail(a)), Number(await avail(b))]).toEqual([0, 10]);
+    expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('group commit: a refused transfer in a batch leaves the others booked', async () => {
+    const db = t.database.db;
+    const a = await clientAccount(db, entity, 'mixed-a');
+    const b = await clientAccount(db, entity, 'mixed-b');
+    await fund(db, a, 'USD', '5.00');
+    const results = await Promise.allSettled([
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '2'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, a, 'USD', '1'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, b, a, 'USD', '50'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '3'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.status).toBe(400);
+    expect((results[2] as PromiseRejectedResult).reason.message).toBe(INSUFFICIENT_FUNDS);
+    expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
+  });
+
   it(
     'keeps the total constant for readers while 32 workers transfer at random',
     async () => {
@@ -68,16 +108,21 @@ describe('ledger under concurrency (real PostgreSQL)', () => {
       let transfers = 0;
       let refusals = 0;
       const reads: string[] = [];
-      const worker = async () => {
+      // Half the workers book in their own transaction, half through group commit.
+      const worker = async (_: unknown, n: number) => {
         while (Date.now() < until) {
           const from = accts[Math.floor(Math.random() * accts.length)]!;
           const to = accts[Math.floor(Math.random() * accts.length)]!;
           if (from === to) continue;
           const amount = (Math.floor(Math.random() * 30_000) / 100 + 0.01).toFixed(2);
           try {
-            await db.transaction((tx) =>
-              ledger.transfer(tx, system, { kind: 'TRANSFER' }, from, to, 'USD', amount),
-            );
+            if (n % 2 === 0) {
+              await db.transaction((tx) =>
+                ledger.transfer(tx, system, { kind: 'TRANSFER' }, from, to, 'USD', amount),
+              );
+            } else {
+              await ledger.transferNow(system, { kind: 'TRANSFER' }, from, to, 'USD', amount);
+            }
             transfers++;
           } catch (err) {
             if (!(err instanceof AppError && err.status === 422)) throw err;

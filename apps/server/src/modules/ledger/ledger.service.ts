@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createBatcher, type Outcome } from '../../platform/batcher';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
@@ -16,22 +17,25 @@ export type Posting = { accountId: number; asset: string; amount: string };
 export type LedgerActor = { principal: Principal | null; entityId?: number | null };
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
 
-/** The database's ledger errors as domain errors. */
-function ledgerError(err: unknown): never {
+/** The database's ledger errors as domain errors (anything else unchanged). */
+function asLedgerError(err: unknown): unknown {
   switch (pgErrorCode(err)) {
     case '23514':
-      throw new AppError('InsufficientFunds', 422, INSUFFICIENT_FUNDS, {
+      return new AppError('InsufficientFunds', 422, INSUFFICIENT_FUNDS, {
         amount: 'exceeds the available balance',
       });
     case 'CW001':
-      throw new AppError('Unbalanced', 400, 'The transaction does not balance');
+      return new AppError('Unbalanced', 400, 'The transaction does not balance');
     case 'CW002':
-      throw new AppError('AlreadyResolved', 409, 'This hold has already been posted or voided');
+      return new AppError('AlreadyResolved', 409, 'This hold has already been posted or voided');
     case 'CW003':
-      throw new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
+      return new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
     default:
-      throw err;
+      return err;
   }
+}
+function ledgerError(err: unknown): never {
+  throw asLedgerError(err);
 }
 
 const actor = (who: LedgerActor) => ({
@@ -40,10 +44,20 @@ const actor = (who: LedgerActor) => ({
   entity: who.entityId ?? who.principal?.homeEntityId ?? null,
 });
 
-const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
-const textArray = (xs: string[]) =>
-  sql`${`{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+// Array literals; NULL elements stay NULL.
+const intArray = (xs: (number | null)[]) => sql`${`{${xs.map((x) => x ?? 'NULL').join(',')}}`}::int[]`;
+const textArray = (xs: (string | null)[]) =>
+  sql`${`{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`}::text[]`;
 const numericArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::numeric[]`;
+
+type TransferItem = {
+  who: LedgerActor;
+  meta: Meta;
+  from: number;
+  to: number;
+  asset: string;
+  amount: string;
+};
 
 /**
  * The only way money moves. Every write is a single call of a ledger function in the
@@ -53,6 +67,39 @@ const numericArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::numeric[]`;
  */
 export function createLedgerService(db: Db) {
   const scales = new Map<string, number>();
+  const transferBatch = createBatcher(runTransferBatch);
+
+  /**
+   * One call of the batch function (migration 0017) as a named prepared statement: the
+   * hot path skips query building and re-planning.
+   */
+  async function runTransferBatch(items: TransferItem[]): Promise<Outcome<number>[]> {
+    const col = <T>(f: (i: TransferItem) => T) => items.map(f);
+    const res = await db.$client.query<{ txn: string | null; failure: string | null }>({
+      name: 'ledger_transfer_batch',
+      text: 'select txn, failure from ledger_transfer_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) order by idx',
+      values: [
+        col((i) => i.meta.kind),
+        col((i) => i.meta.reference ?? null),
+        col((i) => actor(i.who).kind),
+        col((i) => actor(i.who).id),
+        col((i) => actor(i.who).entity),
+        col((i) => i.meta.memo ?? null),
+        col((i) => i.from),
+        col((i) => i.to),
+        col((i) => i.asset),
+        col((i) => new Money(i.amount).toString()),
+      ],
+    });
+    return res.rows.map((r) =>
+      r.txn !== null
+        ? { ok: true, value: Number(r.txn) }
+        : {
+            ok: false,
+            error: asLedgerError(Object.assign(new Error(`ledger: ${r.failure}`), { code: r.failure })),
+          },
+    );
+  }
 
   async function scaleOf(asset: string, tx: DbOrTx = db): Promise<number> {
     const known = scales.get(asset);
@@ -89,6 +136,15 @@ export function createLedgerService(db: Db) {
     scaleOf,
     amountFor,
     post,
+
+    /**
+     * A transfer that is a whole unit of work: committed in its own database transaction,
+     * together with the transfers other callers make at the same time (group commit).
+     * @throws InsufficientFunds (422)
+     */
+    transferNow(who: LedgerActor, meta: Meta, from: number, to: number, asset: string, amount: string) {
+      return transferBatch({ who, meta, from, to, asset, amount });
+    },
 
     /** Moves `amount` of `asset` from one account to another. */
     transfer(

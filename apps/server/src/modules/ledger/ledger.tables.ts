@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -114,15 +115,18 @@ export const postings = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransactions.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    asset: text('asset')
-      .notNull()
-      .references(() => currencies.code),
+    accountId: integer('account_id').notNull(),
+    asset: text('asset').notNull(),
     amount: money('amount').notNull(),
   },
   (t) => [
+    // A posting belongs to a balance (which itself references the account and the asset):
+    // one integrity check per posting instead of two.
+    foreignKey({
+      name: 'postings_balance_fk',
+      columns: [t.accountId, t.asset],
+      foreignColumns: [balances.accountId, balances.asset],
+    }),
     index('postings_account_idx').on(t.accountId, t.asset),
     index('postings_transaction_idx').on(t.transactionId),
     check('postings_amount_nonzero', sql`${t.amount} <> 0`),

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher, type Outcome } from './batcher';
+
+/** A batch runner that records what it was given and answers after a real delay. */
+function recorder() {
+  const batches: number[][] = [];
+  const run = async (items: number[]): Promise<Outcome<number>[]> => {
+    batches.push(items);
+    await new Promise((r) => setTimeout(r, 5));
+    return items.map((i) =>
+      i < 0 ? { ok: false, error: new Error(`refused ${i}`) } : { ok: true, value: i * 10 },
+    );
+  };
+  return { batches, run };
+}
+
+describe('group commit batcher', () => {
+  it('sends callers of the same moment together and answers each with its own result', async () => {
+    const r = recorder();
+    const call = createBatcher(r.run);
+    expect(await Promise.all([1, 2, 3].map(call))).toEqual([10, 20, 30]);
+    expect(r.batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('queues callers that arrive while a batch is in flight into the next one', async () => {
+    const r = recorder();
+    const call = createBatcher(r.run);
+    const first = call(1);
+    await new Promise((res) => setTimeout(res, 1));
+    const later = [call(2), call(3)];
+    await Promise.all([first, ...later]);
+    expect(r.batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('rejects only the refused item; a failing batch rejects all of its callers', async () => {
+    const r = recorder();
+    const call = createBatcher(r.run);
+    const results = await Promise.allSettled([call(1), call(-1), call(2)]);
+    expect(results.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const broken = createBatcher<number, number>(async () => {
+      throw new Error('connection lost');
+    });
+    const all = await Promise.allSettled([broken(1), broken(2)]);
+    expect(all.every((x) => x.status === 'rejected' && x.reason.message === 'connection lost')).toBe(true);
+  });
+
+  it('never puts more than maxBatch items in one batch', async () => {
+    const r = recorder();
+    const call = createBatcher(r.run, { maxBatch: 2 });
+    await Promise.all([1, 2, 3, 4, 5].map(call));
+    expect(r.batches.map((b) => b.length)).toEqual([2, 2, 1]);
+  });
+});

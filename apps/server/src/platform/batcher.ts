@@ -1,0 +1,58 @@
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Group commit: calls made while earlier batches are in flight queue up and leave together
+ * in the next batch, so concurrent callers share one database round trip and one commit.
+ * A batch leaves at the end of the current turn of the event loop (setImmediate), so callers
+ * woken together by the previous batch travel together instead of one alone and the rest
+ * after it. `run` answers each item in order; an item's failure rejects only that caller,
+ * a failed batch rejects all of them.
+ */
+export function createBatcher<I, R>(
+  run: (items: I[]) => Promise<Outcome<R>[]>,
+  { maxBatch = 64, maxInFlight = 1 } = {},
+) {
+  type Waiting = { item: I; resolve: (r: R) => void; reject: (e: unknown) => void };
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      flush();
+    });
+  }
+
+  function flush() {
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      run(batch.map((w) => w.item))
+        .then(
+          (outcomes) => {
+            for (const [i, w] of batch.entries()) {
+              const o = outcomes[i];
+              if (o?.ok) w.resolve(o.value);
+              else w.reject(o ? o.error : new Error('batch answered fewer items than it was given'));
+            }
+          },
+          (err) => {
+            for (const w of batch) w.reject(err);
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          schedule();
+        });
+    }
+  }
+
+  return (item: I): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
+}
