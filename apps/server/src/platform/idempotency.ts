@@ -31,6 +31,13 @@ function stable(value: unknown): unknown {
   return value;
 }
 
+export const idempotencyConflict = () =>
+  new AppError(
+    'IdempotencyKeyConflict',
+    409,
+    'IdempotencyKeyConflict: this Idempotency-Key was used with another request',
+  );
+
 export const requestHash = (body: unknown) =>
   createHash('sha256')
     .update(JSON.stringify(stable(body)))
@@ -67,13 +74,7 @@ export async function withIdempotency<T>(
             eq(idempotencyKeys.key, key),
           ),
         );
-      if (!seen || seen.requestHash !== hash) {
-        throw new AppError(
-          'IdempotencyKeyConflict',
-          409,
-          'IdempotencyKeyConflict: this Idempotency-Key was used with another request',
-        );
-      }
+      if (!seen || seen.requestHash !== hash) throw idempotencyConflict();
       return seen.response as T;
     }
     const result = await work(tx);

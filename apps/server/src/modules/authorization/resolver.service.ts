@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { ancestorsOfPath } from '../entities/entity-path';
-import { grantsOf } from './grants.repo';
+import { grantsOf, pathAndGrants } from './grants.repo';
 
 /**
  * The permission resolver the access guard uses. It reads the grants on every request, so
@@ -13,10 +13,10 @@ import { grantsOf } from './grants.repo';
  */
 export function createResolver(db: Db) {
   const resolve: PermissionResolver = async (principal, entityId) => {
-    const [entity] = await db.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
-    if (!entity) return null;
-    const grants = await grantsOf(db, principal);
-    const ancestors = ancestorsOfPath(entity.path);
+    const found = await pathAndGrants(db, principal, entityId);
+    if (!found) return null;
+    const { grants } = found;
+    const ancestors = ancestorsOfPath(found.path);
     if (!isVisible(grants, entityId, ancestors, principal.homeEntityId)) return null;
     return effectivePermissions(grants, entityId, ancestors);
   };

@@ -1,6 +1,6 @@
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
@@ -77,10 +77,14 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
   }
 
   /** An account of the entity or one below it. @throws NotFound */
+  /** A client account of the entity or of an entity below it (one query). @throws NotFound */
   async function get(entityId: number, accountId: number): Promise<TAccount> {
-    const ids = await entityIds(entityId, true);
     const [row] = await select().where(
-      and(eq(accounts.id, accountId), inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')),
+      and(
+        eq(accounts.id, accountId),
+        eq(accounts.kind, 'CLIENT'),
+        sql`${entities.path} like (select e.path from entities e where e.id = ${entityId}) || '%'`,
+      ),
     );
     if (!row) throw notFound('Account not found');
     return flat([row])[0]!;

@@ -5,12 +5,13 @@ import type {
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { withIdempotency } from '../../platform/idempotency';
+import { idempotencyConflict, requestHash } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
+import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
@@ -18,7 +19,7 @@ import type { AccountsService } from './accounts.service';
 import type { LedgerService } from './ledger.service';
 import { accounts as accountsTable, cashEntries } from './ledger.tables';
 
-type Who = { principal: Principal; entityId: number };
+type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
 type Row = typeof cashEntries.$inferSelect;
 type EntryType = TCashEntry['type'];
 
@@ -79,6 +80,10 @@ export function createCashEntriesService(deps: {
 }) {
   const { db, ledger, accounts, entities } = deps;
 
+  /**
+   * One statement (migration 0019): Idempotency-Key claim, ledger posting, cash entry,
+   * audit row and stored response, all or nothing.
+   */
   async function book(
     who: Who,
     key: string,
@@ -104,34 +109,26 @@ export function createCashEntriesService(deps: {
     }
     const amount = await ledger.amountFor(input.asset, input.amount);
     const scale = await ledger.scaleOf(input.asset);
-    return withIdempotency(db, who.principal, key, body, async (tx: DbOrTx) => {
-      const meta = { kind: type, reference: input.reference ?? null, memo: input.memo ?? null };
-      const omnibus = () => ledger.platformAccount(tx, 'OMNIBUS', input.asset);
-      const txn =
-        type === 'DEPOSIT'
-          ? await ledger.transfer(tx, who, meta, await omnibus(), account.id, input.asset, amount)
-          : type === 'WITHDRAWAL'
-            ? await ledger.transfer(tx, who, meta, account.id, await omnibus(), input.asset, amount)
-            : await ledger.transfer(tx, who, meta, account.id, input.counterAccountId!, input.asset, amount);
-      const row = await recordCashEntry(tx, who, {
-        type,
-        accountId: account.id,
-        counterAccountId: input.counterAccountId ?? null,
-        asset: input.asset,
-        amount,
-        valueDate: input.valueDate,
-        reference: input.reference ?? null,
-        memo: input.memo ?? null,
-        transactionId: txn,
-      });
-      await recordAudit(tx, who, {
-        action: `cashentry.${type.toLowerCase()}`,
-        outcome: 'success',
-        target: String(row.id),
-        details: { transactionId: txn, input },
-      });
-      return toEntry(row, scale);
-    });
+    const omnibus = type === 'INTERNAL_TRANSFER' ? null : await ledger.omnibusOf(input.asset);
+    const [from, to] =
+      type === 'DEPOSIT'
+        ? [omnibus!, account.id]
+        : type === 'WITHDRAWAL'
+          ? [account.id, omnibus!]
+          : [account.id, input.counterAccountId!];
+    const p = who.principal;
+    try {
+      const res = await db.execute<{ entry: TCashEntry }>(sql`select cash_entry_book(
+        ${p.kind}, ${p.id}, ${p.name}, ${key}, ${requestHash(body)}, ${type}, ${who.entityId},
+        ${from}::int, ${to}::int, ${account.id}::int, ${input.counterAccountId ?? null}::int,
+        ${input.asset}, ${amount}::numeric, ${scale}::int, ${input.valueDate}, ${input.reference ?? null},
+        ${input.memo ?? null}, ${who.request?.ip ?? null}, ${who.request?.headers['user-agent'] ?? null},
+        ${JSON.stringify(input)}::jsonb) as entry`);
+      return res.rows[0]!.entry;
+    } catch (err) {
+      if (pgErrorCode(err) === 'CW409') throw idempotencyConflict();
+      throw ledger.asDomainError(err);
+    }
   }
 
   return {

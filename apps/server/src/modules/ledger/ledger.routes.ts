@@ -1,5 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { actingOn as on, serve } from '../../platform/routes';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -46,8 +46,15 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
     })),
   );
   serve(app, C.list, (c) => d.cash.list(on(c).entityId, c.body));
-  serve(app, C.deposit, (c) => d.cash.deposit(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, C.withdrawal, (c) => d.cash.withdrawal(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, C.internalTransfer, (c) => d.cash.internalTransfer(on(c), idempotencyKeyOf(c.request), c.body));
+  // Bookings audit where the call came from.
+  const booker = (c: Parameters<typeof on>[0] & { request: FastifyRequest }) => ({
+    ...on(c),
+    request: c.request,
+  });
+  serve(app, C.deposit, (c) => d.cash.deposit(booker(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.withdrawal, (c) => d.cash.withdrawal(booker(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.internalTransfer, (c) =>
+    d.cash.internalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
+  );
   serve(app, C.childrenSummary, (c) => d.balances.childrenSummary(on(c).entityId));
 }

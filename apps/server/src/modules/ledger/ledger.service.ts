@@ -67,6 +67,7 @@ type TransferItem = {
  */
 export function createLedgerService(db: Db) {
   const scales = new Map<string, number>();
+  const omnibus = new Map<string, number>();
   const transferBatch = createBatcher(runTransferBatch);
 
   /**
@@ -145,6 +146,18 @@ export function createLedgerService(db: Db) {
     transferNow(who: LedgerActor, meta: Meta, from: number, to: number, asset: string, amount: string) {
       return transferBatch({ who, meta, from, to, asset, amount });
     },
+
+    /** The custody omnibus account of an asset (created on first use, then remembered). */
+    async omnibusOf(asset: string): Promise<number> {
+      const known = omnibus.get(asset);
+      if (known !== undefined) return known;
+      const id = await db.transaction((tx) => this.platformAccount(tx, 'OMNIBUS', asset));
+      omnibus.set(asset, id);
+      return id;
+    },
+
+    /** A database error as the ledger's domain error, when it is one. */
+    asDomainError: asLedgerError,
 
     /** Moves `amount` of `asset` from one account to another. */
     transfer(

@@ -69,7 +69,14 @@ describe('accounts, balances and cash entries over HTTP', () => {
       }),
     );
     const list = (await staff.post('/api/cashentry/list', { entityId: broker, type: 'DEPOSIT' })).json();
-    expect(list.items.map((e: { accountId: number }) => e.accountId)).toContain(acct);
+    // The booking's answer is exactly the entry as the list shows it.
+    expect(list.items.find((e: { id: number }) => e.id === res.json().id)).toEqual(res.json());
+    const [audit] = (
+      await t.database.db.execute<{ details: { transactionId: number }; user_agent: string | null }>(
+        sql`select details, user_agent from audit_events where action = 'cashentry.deposit' and target = ${String(res.json().id)}`,
+      )
+    ).rows;
+    expect(audit!.details.transactionId).toBe(res.json().transactionId);
   });
 
   it('refuses a withdrawal beyond the available balance with "Insufficient funds" (422)', async () => {
