@@ -3,7 +3,8 @@
 -- audit row, store the response. A repeat of the key with the same request hash answers
 -- the stored response; with another hash it raises CW409. Any failure rolls everything
 -- back, the key included, so the call can be retried. The response is the cash entry as
--- the API shows it (amount at the asset's scale, createdAt in ISO 8601 UTC).
+-- the API shows it (amount at the asset's scale, createdAt in ISO 8601 UTC). The client
+-- accounts must lie in the acting entity's subtree (else CW404, nothing written).
 CREATE FUNCTION cash_entry_book(
   p_principal_kind text, p_principal_id text, p_principal_name text, p_key text, p_request_hash text,
   p_type text, p_acting_entity int, p_from int, p_to int, p_account int, p_counter int,
@@ -15,7 +16,14 @@ DECLARE
   v_txn bigint;
   e cash_entries%ROWTYPE;
   v_response jsonb;
+  v_found int;
 BEGIN
+  SELECT count(*) INTO v_found FROM accounts acc JOIN entities ent ON ent.id = acc.entity_id
+   WHERE acc.id IN (p_account, p_counter) AND acc.kind = 'CLIENT'
+     AND ent.path LIKE (SELECT top.path FROM entities top WHERE top.id = p_acting_entity) || '%';
+  IF v_found <> num_nonnulls(p_account, p_counter) THEN
+    RAISE EXCEPTION 'account not found' USING ERRCODE = 'CW404';
+  END IF;
   INSERT INTO idempotency_keys (principal_kind, principal_id, key, request_hash)
     VALUES (p_principal_kind, p_principal_id, p_key, p_request_hash) ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN

@@ -110,7 +110,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
-  const cash = createCashEntriesService({ db, ledger, accounts, entities });
+  const cash = createCashEntriesService({ db, ledger, entities });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());

@@ -8,14 +8,13 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { idempotencyConflict, requestHash } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
-import type { AccountsService } from './accounts.service';
 import type { LedgerService } from './ledger.service';
 import { accounts as accountsTable, cashEntries } from './ledger.tables';
 
@@ -72,17 +71,12 @@ export async function recordCashEntry(
  * custody omnibus for deposits and withdrawals), one cash entry and one audit row, in one
  * database transaction, once per Idempotency-Key.
  */
-export function createCashEntriesService(deps: {
-  db: Db;
-  ledger: LedgerService;
-  accounts: AccountsService;
-  entities: EntitiesService;
-}) {
-  const { db, ledger, accounts, entities } = deps;
+export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; entities: EntitiesService }) {
+  const { db, ledger, entities } = deps;
 
   /**
-   * One statement (migration 0019): Idempotency-Key claim, ledger posting, cash entry,
-   * audit row and stored response, all or nothing.
+   * One statement (migration 0019): account scope check, Idempotency-Key claim, ledger
+   * posting, cash entry, audit row and stored response, all or nothing.
    */
   async function book(
     who: Who,
@@ -99,34 +93,31 @@ export function createCashEntriesService(deps: {
       memo?: string;
     },
   ): Promise<TCashEntry> {
-    const account = await accounts.get(who.entityId, input.accountId);
-    if (input.counterAccountId !== undefined) {
-      if (input.counterAccountId === input.accountId)
-        throw badRequest('toAccountId: must differ from the source account', {
-          toAccountId: 'must differ from fromAccountId',
-        });
-      await accounts.get(who.entityId, input.counterAccountId);
-    }
+    if (input.counterAccountId === input.accountId)
+      throw badRequest('toAccountId: must differ from the source account', {
+        toAccountId: 'must differ from fromAccountId',
+      });
     const amount = await ledger.amountFor(input.asset, input.amount);
     const scale = await ledger.scaleOf(input.asset);
     const omnibus = type === 'INTERNAL_TRANSFER' ? null : await ledger.omnibusOf(input.asset);
     const [from, to] =
       type === 'DEPOSIT'
-        ? [omnibus!, account.id]
+        ? [omnibus!, input.accountId]
         : type === 'WITHDRAWAL'
-          ? [account.id, omnibus!]
-          : [account.id, input.counterAccountId!];
+          ? [input.accountId, omnibus!]
+          : [input.accountId, input.counterAccountId!];
     const p = who.principal;
     try {
       const res = await db.execute<{ entry: TCashEntry }>(sql`select cash_entry_book(
         ${p.kind}, ${p.id}, ${p.name}, ${key}, ${requestHash(body)}, ${type}, ${who.entityId},
-        ${from}::int, ${to}::int, ${account.id}::int, ${input.counterAccountId ?? null}::int,
+        ${from}::int, ${to}::int, ${input.accountId}::int, ${input.counterAccountId ?? null}::int,
         ${input.asset}, ${amount}::numeric, ${scale}::int, ${input.valueDate}, ${input.reference ?? null},
         ${input.memo ?? null}, ${who.request?.ip ?? null}, ${who.request?.headers['user-agent'] ?? null},
         ${JSON.stringify(input)}::jsonb) as entry`);
       return res.rows[0]!.entry;
     } catch (err) {
       if (pgErrorCode(err) === 'CW409') throw idempotencyConflict();
+      if (pgErrorCode(err) === 'CW404') throw notFound('Account not found');
       throw ledger.asDomainError(err);
     }
   }

@@ -182,6 +182,21 @@ describe('accounts, balances and cash entries over HTTP', () => {
       key(),
     );
     expect(move.statusCode).toBe(404);
+    const entries = await count('cash_entries');
+    const out = await staff.post(
+      '/api/cashentry/internal-transfer',
+      {
+        entityId: client,
+        fromAccountId: acct,
+        toAccountId: foreignAcct,
+        asset: 'USD',
+        amount: '1',
+        valueDate: DAY,
+      },
+      key(),
+    );
+    expect(out.statusCode).toBe(404);
+    expect(await count('cash_entries')).toBe(entries);
   });
 
   it('validates IBAN and BIC on a new account', async () => {
