@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
+import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
+import { DEMO_ACCOUNTS, seedDemoMoney } from './demo-money.seed';
 import { seedDemoWhitelisting } from './demo-whitelist.seed';
 
 describe('demo data', () => {
@@ -41,6 +43,22 @@ describe('demo data', () => {
         where e.name = 'Northwind Capital' and b.currency = 'USD'`)
     ).rows[0]!;
     expect(rows).toEqual({ n: 1, usable: true });
+  });
+
+  it('opens the demo accounts with deposits the history shows, once, with a balanced ledger', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    const entries = await count('cash_entries');
+    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    expect(await count('cash_entries')).toBe(entries);
+    const opening = (
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from cash_entries c join ledger_transactions l on l.id = c.transaction_id
+             where c.reference = 'Opening balance' and l.reference = 'Opening balance' and c.type = 'DEPOSIT'`,
+      )
+    ).rows[0]!.n;
+    expect(opening).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
   it('gives each persona the view of the tree its role implies', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { entities } from '../entities/entities.tables';
 import type { BalancesService } from '../ledger/balances.service';
+import { recordCashEntry } from '../ledger/cash-entries.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { accounts } from '../ledger/ledger.tables';
 
@@ -19,7 +20,7 @@ export const DEMO_RATES: [string, string, string][] = [
 ];
 
 /** Accounts and opening balances of the demo clients: [entity, account, [asset, amount][]]. */
-const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
+export const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
   [
     'Northwind Capital',
     'Northwind Margin',
@@ -79,14 +80,21 @@ export async function seedDemoMoney(db: Db, ledger: LedgerService, balances: Bal
         .returning({ id: accounts.id });
       for (const [asset, amount] of funds) {
         const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', asset);
-        await ledger.transfer(
+        const reference = 'Opening balance';
+        const transactionId = await ledger.transfer(
           tx,
           { principal: null },
-          { kind: 'DEPOSIT', reference: 'demo-opening-balance' },
+          { kind: 'DEPOSIT', reference },
           omnibus,
           row!.id,
           asset,
           amount,
+        );
+        // The history shows where the money came from.
+        await recordCashEntry(
+          tx,
+          { principal: null },
+          { type: 'DEPOSIT', accountId: row!.id, asset, amount, reference, transactionId },
         );
       }
     });

@@ -47,7 +47,7 @@ function toEntry(r: Row, scale: number): TCashEntry {
  */
 export async function recordCashEntry(
   tx: DbOrTx,
-  who: { principal: Principal },
+  who: { principal: Principal | null },
   e: Omit<typeof cashEntries.$inferInsert, 'entityId' | 'createdBy' | 'valueDate'> & { valueDate?: string },
 ): Promise<Row> {
   const [owner] = await tx
@@ -60,7 +60,7 @@ export async function recordCashEntry(
       ...e,
       entityId: owner!.entityId,
       valueDate: e.valueDate ?? new Date().toISOString().slice(0, 10),
-      createdBy: who.principal.name,
+      createdBy: who.principal?.name ?? 'system',
     })
     .returning();
   return row!;
