@@ -23,9 +23,20 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', PORT: process.env
 const database = connectDatabase(process.env.BENCH_DATABASE_URL!, 10);
 await runMigrations(database.db);
 const { app, ports } = await buildApp({ config, database });
+// The guard resolves the principal's permissions on its home entity, which must exist.
+const home = (
+  await database.pool.query<{ id: number }>("insert into entities (name) values ('Bench home') returning id")
+).rows[0]!.id;
 ports.authenticators.push(async (req) =>
   req.headers.authorization === 'Bearer bench-token'
-    ? { kind: 'apiKey', id: 'bench', name: 'bench', homeEntityId: 1, via: 'bearer', twoFactorPending: false }
+    ? {
+        kind: 'apiKey',
+        id: 'bench',
+        name: 'bench',
+        homeEntityId: home,
+        via: 'bearer',
+        twoFactorPending: false,
+      }
     : null,
 );
 await app.register(async (api) => serve(api, noop, async () => ({ ok: true })), { prefix: '/api' });
