@@ -32,6 +32,8 @@ export function RequestsPage() {
   const [status, setStatus] = useState('ALL');
   const [type, setType] = useState<MoneyType | null>(null);
   const [page, setPage] = useState(1);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [direction, setDirection] = useState<'desc' | 'asc'>('desc');
   const id = entity?.entityId ?? -1;
   const caps = entity?.capabilities;
   const pendingRule = loadsPendingRequests(entity);
@@ -41,13 +43,16 @@ export function RequestsPage() {
     enabled: id > 0 && pendingRule,
   });
   const list = useQuery({
-    queryKey: ['money-requests', id, status, type, page],
+    queryKey: ['money-requests', id, status, type, page, range, direction],
     queryFn: () =>
       api(API.requests.list, {
         payload: {
           entityId: id,
           limit: PAGE,
           offset: (page - 1) * PAGE,
+          direction,
+          ...(range.from ? { from: range.from } : {}),
+          ...(range.to ? { to: range.to } : {}),
           ...(type ? { type } : {}),
           ...(status === 'ALL' ? {} : { status: status as 'PENDING' }),
         },
@@ -167,6 +172,31 @@ export function RequestsPage() {
               setPage(1);
             }}
             w={200}
+          />
+          {(['from', 'to'] as const).map((edge) => (
+            <TextInput
+              key={edge}
+              type="date"
+              aria-label={t(`overview.${edge}`)}
+              placeholder={t(`overview.${edge}`)}
+              value={range[edge]}
+              onChange={(e) => {
+                setRange({ ...range, [edge]: e.currentTarget.value });
+                setPage(1);
+              }}
+              w={160}
+            />
+          ))}
+          <Select
+            aria-label={t('overview.sortBy')}
+            data={[
+              { value: 'desc', label: t('requests.newestFirst') },
+              { value: 'asc', label: t('requests.oldestFirst') },
+            ]}
+            value={direction}
+            onChange={(v) => v && setDirection(v as 'desc' | 'asc')}
+            allowDeselect={false}
+            w={160}
           />
         </Group>
         {items.length === 0 ? (
