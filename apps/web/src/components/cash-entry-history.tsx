@@ -1,9 +1,10 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText, formatDecimal, toCsv } from '../lib/format';
 import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../lib/money-queries';
+import { DateRangeFilter } from './date-range-filter';
 import { EmptyState } from './page-frame';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
@@ -104,19 +105,13 @@ export function CashEntryHistory({
             }}
             w={140}
           />
-          {(['from', 'to'] as const).map((edge) => (
-            <TextInput
-              key={edge}
-              type="date"
-              label={t(`overview.${edge}`)}
-              value={range[edge]}
-              onChange={(e) => {
-                setRange({ ...range, [edge]: e.currentTarget.value });
-                setPage(1);
-              }}
-              w={160}
-            />
-          ))}
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              setPage(1);
+            }}
+          />
           <Select
             label={t('overview.sortBy')}
             data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}

@@ -7,6 +7,7 @@ import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
@@ -173,20 +174,14 @@ export function RequestsPage() {
             }}
             w={200}
           />
-          {(['from', 'to'] as const).map((edge) => (
-            <TextInput
-              key={edge}
-              type="date"
-              aria-label={t(`overview.${edge}`)}
-              placeholder={t(`overview.${edge}`)}
-              value={range[edge]}
-              onChange={(e) => {
-                setRange({ ...range, [edge]: e.currentTarget.value });
-                setPage(1);
-              }}
-              w={160}
-            />
-          ))}
+          <DateRangeFilter
+            labelled={false}
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              setPage(1);
+            }}
+          />
           <Select
             aria-label={t('overview.sortBy')}
             data={[
