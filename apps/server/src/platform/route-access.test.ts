@@ -108,6 +108,8 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.scolChildren': () => ({ body: {} }),
   'account.scolBroker': () => ({ body: {} }),
   'cashEntry.list': () => ({ body: {} }),
+  'instruments.rates': () => ({ body: {} }),
+  'instruments.setRate': () => ({ body: { base: 'EUR', quote: 'USD', rate: '1.0845' } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
   'bankInfo.list': () => ({ body: {} }),

@@ -33,6 +33,10 @@ export class Agent {
     return this.call({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
   }
 
+  put(url: string, payload?: unknown, extra: Partial<Call> = {}) {
+    return this.call({ method: 'PUT', url, payload: payload as InjectOptions['payload'], ...extra });
+  }
+
   get(url: string, extra: Partial<Call> = {}) {
     return this.call({ method: 'GET', url, ...extra });
   }

@@ -144,3 +144,16 @@ export const ZCashEntryPage = z.object({ items: z.array(ZCashEntry), total: z.nu
 export const ZChildrenSummary = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), assets: z.array(ZAssetTotal) }),
 );
+
+const code = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+/** A mid rate of the rate sheet: 1 `base` = `rate` `quote`, as of a time. */
+export const ZRate = z.object({ base: z.string(), quote: z.string(), rate: ZDecimal, asOf: z.string() });
+export const ZRateSet = z
+  .strictObject({
+    entityId,
+    base: code,
+    quote: code,
+    rate: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter a rate such as 1.0845'),
+  })
+  .refine((r) => r.base !== r.quote, { path: ['quote'], message: 'must differ from the base' })
+  .refine((r) => /[1-9]/.test(r.rate), { path: ['rate'], message: 'must be greater than zero' });

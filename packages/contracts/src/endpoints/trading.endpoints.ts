@@ -1,4 +1,6 @@
-import { row } from '../endpoint';
+import { z } from 'zod';
+import { call, row } from '../endpoint';
+import { ZEntityScope, ZRate, ZRateSet } from './money.schemas';
 import { P } from './permission-sets';
 
 export const instrumentEndpoints = {
@@ -15,6 +17,26 @@ export const instrumentEndpoints = {
   fxSwapRates: row('POST', '/fx-swap-rates', 'instruments', 'FX swap rates', {
     permissions: P.instrumentView,
   }),
+  // Beyond section 7: the rate sheet that base-currency balances use, kept by staff with
+  // instrument_management (issue 5).
+  rates: call(
+    'POST',
+    '/instruments/rates',
+    'instruments',
+    'The rate sheet (mid rates with their time)',
+    P.instrumentView,
+    ZEntityScope,
+    z.array(ZRate),
+  ),
+  setRate: call(
+    'PUT',
+    '/instruments/rates',
+    'instruments',
+    'Set a mid rate of the rate sheet (instrument_management)',
+    P.instruments,
+    ZRateSet,
+    ZRate,
+  ),
 } as const;
 
 const book = (path: string, summary: string) =>

@@ -1,7 +1,11 @@
-import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
+import type { TBalance, ZRate } from '@clearway/contracts/endpoints/money.schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
 import { formatAmount, Money } from '../../platform/money';
+import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
 import { accounts, balances, fxRates } from './ledger.tables';
@@ -9,6 +13,14 @@ import { accounts, balances, fxRates } from './ledger.tables';
 const DEFAULT_BASE = 'USD';
 /** Rates are quoted against USD where no direct pair exists. */
 const PIVOT = 'USD';
+type TRate = z.infer<typeof ZRate>;
+type Who = { principal: Principal; entityId: number };
+const toRate = (r: typeof fxRates.$inferSelect): TRate => ({
+  base: r.base,
+  quote: r.quote,
+  rate: new Money(r.rate).toString(),
+  asOf: r.asOf.toISOString(),
+});
 type AssetTotal = { asset: string; scale: number; posted: string; held: string; available: string };
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
@@ -169,11 +181,46 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
       );
     },
     /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
-    async setRate(base: string, quote: string, rate: string) {
-      await db
+    /** Sets one mid rate (loaded by demo data, or by staff through the API). */
+    async setRate(base: string, quote: string, rate: string, tx: DbOrTx = db): Promise<TRate> {
+      const asOf = new Date();
+      const [row] = await tx
         .insert(fxRates)
-        .values({ base, quote, rate, asOf: new Date() })
-        .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf: new Date() } });
+        .values({ base, quote, rate, asOf })
+        .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf } })
+        .returning();
+      return toRate(row!);
+    },
+
+    /** Staff set a mid rate: both assets must exist; audited with the rate it replaced. */
+    async setRateAudited(who: Who, i: { base: string; quote: string; rate: string }): Promise<TRate> {
+      const known = await db
+        .select({ code: currencies.code })
+        .from(currencies)
+        .where(inArray(currencies.code, [i.base, i.quote]));
+      for (const field of ['base', 'quote'] as const)
+        if (!known.some((c) => c.code === i[field]))
+          throw badRequest(`${field}: ${i[field]} is not a known currency or asset`, {
+            [field]: 'unknown asset',
+          });
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(fxRates)
+          .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)));
+        const rate = await this.setRate(i.base, i.quote, new Money(i.rate).toString(), tx);
+        await recordAudit(tx, who, {
+          action: 'rates.set',
+          outcome: 'success',
+          target: `${i.base}/${i.quote}`,
+          details: { from: before ? new Money(before.rate).toString() : null, to: rate.rate },
+        });
+        return rate;
+      });
+    },
+
+    async rates(): Promise<TRate[]> {
+      return (await db.select().from(fxRates).orderBy(asc(fxRates.base), asc(fxRates.quote))).map(toRate);
     },
   };
 }

@@ -56,5 +56,9 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   serve(app, C.internalTransfer, (c) =>
     d.cash.internalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
   );
+  serve(app, API.instruments.rates, async () => d.balances.rates());
+  serve(app, API.instruments.setRate, (c) =>
+    d.balances.setRateAudited(on(c), { base: c.body.base, quote: c.body.quote, rate: c.body.rate }),
+  );
   serve(app, C.childrenSummary, (c) => d.balances.childrenSummary(on(c).entityId));
 }

@@ -163,6 +163,48 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(res.missingRates).toEqual([]);
   });
 
+  it('lets staff with instrument_management set a rate (audited), which base-currency values then use', async () => {
+    const s = await signedInUser(t, broker);
+    await grant(t, s.user.id, broker, ['instrument_management', 'account_view'], 'SELF_AND_DESCENDANTS');
+    const set = await s.agent.put('/api/instruments/rates', {
+      entityId: broker,
+      base: 'GBP',
+      quote: 'USD',
+      rate: '1.2650',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ base: 'GBP', quote: 'USD', rate: '1.265' });
+    const sheet = (await s.agent.post('/api/instruments/rates', { entityId: broker })).json();
+    expect(sheet).toContainEqual(expect.objectContaining({ base: 'GBP', quote: 'USD', rate: '1.265' }));
+    const [audit] = (
+      await t.database.db.execute<{ details: { to: string } }>(
+        sql`select details from audit_events where action = 'rates.set' and target = 'GBP/USD' order by id desc limit 1`,
+      )
+    ).rows;
+    expect(audit!.details.to).toBe('1.265');
+  });
+
+  it('refuses a rate that is zero, of an asset against itself, of an unknown asset, or from a caller without the key', async () => {
+    const s = await signedInUser(t, broker);
+    await grant(t, s.user.id, broker, ['instrument_management'], 'SELF');
+    const bad = (body: object) => s.agent.put('/api/instruments/rates', { entityId: broker, ...body });
+    expect((await bad({ base: 'GBP', quote: 'USD', rate: '0.000' })).json().errors).toHaveProperty('rate');
+    expect((await bad({ base: 'USD', quote: 'USD', rate: '1' })).json().errors).toHaveProperty('quote');
+    const unknown = await bad({ base: 'ZZZ', quote: 'USD', rate: '1' });
+    expect([unknown.statusCode, unknown.json().errors]).toEqual([400, { base: 'unknown asset' }]);
+    const viewer = await signedInUser(t, broker);
+    await grant(t, viewer.user.id, broker, ['account_view'], 'SELF');
+    const noKey = await viewer.agent.put('/api/instruments/rates', {
+      entityId: broker,
+      base: 'GBP',
+      quote: 'USD',
+      rate: '9',
+    });
+    expect(noKey.statusCode).toBe(403);
+    const sheet = (await s.agent.post('/api/instruments/rates', { entityId: broker })).json();
+    expect(sheet.some((r: { rate: string }) => r.rate === '9')).toBe(false);
+  });
+
   it('shows a broker what it owes its clients and summarises its children', async () => {
     const toward = (await staff.post('/api/account/balances-toward-clients', { entityId: broker })).json();
     expect(toward).toContainEqual(expect.objectContaining({ asset: 'USD', available: '1500.50' }));
