@@ -114,6 +114,38 @@ describe('money requests page', () => {
     await balanceRow.waitFor();
     expect(await amountIn(balanceRow, 2)).toBeCloseTo(postedBefore - 1234.56, 2);
   });
+
+  it('a client cancels their own pending withdrawal, and the held funds are available again', async () => {
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    await client.goto('/deposit-and-withdrawals/requests');
+    await client.getByRole('button', { name: 'Request withdrawal' }).click();
+    const form = client.getByRole('dialog', { name: 'Request withdrawal' });
+    await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
+    await pick(client, form.getByLabel('Asset'), /^USD/);
+    await pick(client, form.getByLabel('Destination'), /Citibank/);
+    const available = form.getByText(/^Available: [\d,]+\.\d{2} USD$/);
+    const before = await available.textContent();
+    await form.getByLabel('Amount').fill('10.00');
+    await form.getByLabel('Reference').fill(`e2e-cancel-${crypto.randomUUID().slice(0, 8)}`);
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    const sent = client.getByText(/Request #\d+ is waiting for approval\./).first();
+    const id = Number((await sent.textContent())!.match(/#(\d+)/)![1]);
+
+    const row = client
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('row', { name: new RegExp(`^#${id} Withdrawal`) });
+    await row.getByRole('button', { name: 'Cancel request' }).click();
+    await client.getByRole('dialog').getByRole('button', { name: 'Cancel request' }).click();
+    await client.getByText('Request cancelled').first().waitFor();
+    await row.getByText('Cancelled').waitFor();
+
+    await client.getByRole('button', { name: 'Request withdrawal' }).click();
+    await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
+    await pick(client, form.getByLabel('Asset'), /^USD/);
+    // The form shows the balance as it was before the request once it has reloaded it.
+    await form.getByText(before!, { exact: true }).waitFor();
+  });
 });
 
 /** Chooses `option` in a Mantine Select. */

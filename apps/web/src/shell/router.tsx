@@ -14,7 +14,6 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
-import { isLoggedIn, sessionQuery } from '../features/auth/api/session.query';
 import { LoginPage } from '../features/auth/pages/login.page';
 import {
   ChangePasswordPage,
@@ -24,6 +23,7 @@ import {
 import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
+import { isLoggedIn, sessionQuery } from '../lib/session';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {

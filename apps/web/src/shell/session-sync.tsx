@@ -7,8 +7,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
-import { isLoggedIn, sessionQuery } from '../features/auth/api/session.query';
 import { runtimeConfig } from '../lib/runtime-config';
+import { isLoggedIn, sessionQuery } from '../lib/session';
 import { useAppStore } from './store/app-store';
 
 /** Signs out locally: the client state is reset and the user lands on /login. */

@@ -19,6 +19,9 @@ export type MoneyPayload = {
 
 export type RowActions = {
   canDecide: boolean;
+  /** Whether the signed-in user made this request (and so may cancel it while pending). */
+  isMine: (r: TRequestView) => boolean;
+  onCancel: (r: TRequestView) => void;
   onApprove: (r: TRequestView) => void;
   onReject: (r: TRequestView) => void;
   onAddHash: (r: TRequestView) => void;
@@ -92,6 +95,11 @@ export function MoneyRequestsTable({
                         {t('whitelist.reject')}
                       </Button>
                     </>
+                  )}
+                  {r.status === 'PENDING' && actions.isMine(r) && (
+                    <Button size="xs" variant="default" color="red" onClick={() => actions.onCancel(r)}>
+                      {t('requests.cancel')}
+                    </Button>
                   )}
                   {actions.canDecide &&
                     r.status === 'APPROVED' &&

@@ -14,6 +14,7 @@ import { RequestStatusFilter } from '../../../components/request-status';
 import { api } from '../../../lib/api';
 import { downloadText, toCsv } from '../../../lib/format';
 import { loadsPendingRequests, useSelectedEntity } from '../../../lib/selected-entity';
+import { sessionQuery } from '../../../lib/session';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { downloadProof, uploadProof } from '../api/proofs';
 import { MoneyRequestForm } from '../components/money-request-form';
@@ -38,6 +39,7 @@ export function RequestsPage() {
   const id = entity?.entityId ?? -1;
   const caps = entity?.capabilities;
   const pendingRule = loadsPendingRequests(entity);
+  const me = useQuery(sessionQuery).data?.user?.username;
   const pending = useQuery({
     queryKey: ['money-requests', id, 'pending'],
     queryFn: () => api(API.requests.pending, { payload: { entityId: id, limit: 999, offset: 0 } }),
@@ -67,7 +69,7 @@ export function RequestsPage() {
     await queryClient.invalidateQueries({ queryKey: ['cash-entries', id] });
   };
 
-  async function move(r: TRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
+  async function move(r: TRequestView, to: 'APPROVED' | 'REJECTED' | 'CANCELLED', reason?: string) {
     try {
       await api(API.requests.statusUpdate, {
         payload: { entityId: r.entityId, requestId: r.id, status: to, ...(reason ? { reason } : {}) },
@@ -99,8 +101,19 @@ export function RequestsPage() {
     });
   };
 
+  const confirmCancel = (r: TRequestView) =>
+    modals.openConfirmModal({
+      title: t('requests.cancelTitle', { id: r.id }),
+      children: t('requests.cancelText'),
+      labels: { confirm: t('requests.cancel'), cancel: t('requests.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => move(r, 'CANCELLED'),
+    });
+
   const actions: RowActions = {
     canDecide: Boolean(caps?.canViewPendingRequests),
+    isMine: (r) => r.requester.kind === 'user' && r.requester.name === me,
+    onCancel: confirmCancel,
     onApprove: (r) => move(r, 'APPROVED'),
     onReject: (r) => confirmRejection(t, r.id, (reason) => move(r, 'REJECTED', reason)),
     onAddHash: addHash,

@@ -1,7 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { TSession } from '@clearway/contracts/endpoints/auth.endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export const sessionQuery = queryOptions({
   queryKey: ['auth', 'session'],
