@@ -72,13 +72,8 @@ describe('money requests page', () => {
     const postedBefore = await amountIn(balanceRow, 2);
     const reference = `e2e-wd-${crypto.randomUUID().slice(0, 8)}`;
 
-    await client.goto('/deposit-and-withdrawals/requests');
-    await client.getByRole('button', { name: 'Request withdrawal' }).click();
-    const form = client.getByRole('dialog', { name: 'Request withdrawal' });
-    await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
-    await pick(client, form.getByLabel('Asset'), /^USD/);
-    await pick(client, form.getByLabel('Destination'), /Citibank/);
-    await form.getByText(/^Available: [\d,]+\.\d{2} USD$/).waitFor();
+    const { form, available } = await openUsdWithdrawal(client);
+    await available.waitFor();
     await form.getByLabel('Amount').fill('1234.567');
     await form.getByRole('button', { name: 'Submit request' }).click();
     await form.getByText('at most 2 decimal places for this asset').waitFor();
@@ -118,13 +113,7 @@ describe('money requests page', () => {
   it('a client cancels their own pending withdrawal, and the held funds are available again', async () => {
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    await client.goto('/deposit-and-withdrawals/requests');
-    await client.getByRole('button', { name: 'Request withdrawal' }).click();
-    const form = client.getByRole('dialog', { name: 'Request withdrawal' });
-    await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
-    await pick(client, form.getByLabel('Asset'), /^USD/);
-    await pick(client, form.getByLabel('Destination'), /Citibank/);
-    const available = form.getByText(/^Available: [\d,]+\.\d{2} USD$/);
+    const { form, available } = await openUsdWithdrawal(client);
     const before = await available.textContent();
     await form.getByLabel('Amount').fill('10.00');
     await form.getByLabel('Reference').fill(`e2e-cancel-${crypto.randomUUID().slice(0, 8)}`);
@@ -147,6 +136,17 @@ describe('money requests page', () => {
     await form.getByText(before!, { exact: true }).waitFor();
   });
 });
+
+/** Opens the withdrawal form on the requests page: Northwind Settlement, USD, to the Citibank account. */
+async function openUsdWithdrawal(client: Page) {
+  await client.goto('/deposit-and-withdrawals/requests');
+  await client.getByRole('button', { name: 'Request withdrawal' }).click();
+  const form = client.getByRole('dialog', { name: 'Request withdrawal' });
+  await pick(client, form.getByLabel('Account'), 'Northwind Settlement');
+  await pick(client, form.getByLabel('Asset'), /^USD/);
+  await pick(client, form.getByLabel('Destination'), /Citibank/);
+  return { form, available: form.getByText(/^Available: [\d,]+\.\d{2} USD$/) };
+}
 
 /** Chooses `option` in a Mantine Select. */
 async function pick(page: Page, select: Locator, option: string | RegExp) {
