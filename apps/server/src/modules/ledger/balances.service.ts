@@ -124,6 +124,17 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     };
   }
 
+  /** Sets one mid rate (loaded by demo data, or by staff through the API). */
+  async function setRate(base: string, quote: string, rate: string, tx: DbOrTx = db): Promise<TRate> {
+    const asOf = new Date();
+    const [row] = await tx
+      .insert(fxRates)
+      .values({ base, quote, rate, asOf })
+      .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf } })
+      .returning();
+    return toRate(row!);
+  }
+
   async function scope(entityId: number, allAccessible: boolean) {
     const tree = await entitiesService.subtree(entityId);
     return {
@@ -181,16 +192,7 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
       );
     },
     /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
-    /** Sets one mid rate (loaded by demo data, or by staff through the API). */
-    async setRate(base: string, quote: string, rate: string, tx: DbOrTx = db): Promise<TRate> {
-      const asOf = new Date();
-      const [row] = await tx
-        .insert(fxRates)
-        .values({ base, quote, rate, asOf })
-        .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf } })
-        .returning();
-      return toRate(row!);
-    },
+    setRate,
 
     /** Staff set a mid rate: both assets must exist; audited with the rate it replaced. */
     async setRateAudited(who: Who, i: { base: string; quote: string; rate: string }): Promise<TRate> {
@@ -208,7 +210,7 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
           .select()
           .from(fxRates)
           .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)));
-        const rate = await this.setRate(i.base, i.quote, new Money(i.rate).toString(), tx);
+        const rate = await setRate(i.base, i.quote, new Money(i.rate).toString(), tx);
         await recordAudit(tx, who, {
           action: 'rates.set',
           outcome: 'success',

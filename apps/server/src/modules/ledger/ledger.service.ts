@@ -133,7 +133,7 @@ export function createLedgerService(db: Db) {
     }
   }
 
-  return {
+  const service = {
     scaleOf,
     amountFor,
     post,
@@ -151,7 +151,7 @@ export function createLedgerService(db: Db) {
     async omnibusOf(asset: string): Promise<number> {
       const known = omnibus.get(asset);
       if (known !== undefined) return known;
-      const id = await db.transaction((tx) => this.platformAccount(tx, 'OMNIBUS', asset));
+      const id = await db.transaction((tx) => service.platformAccount(tx, 'OMNIBUS', asset));
       omnibus.set(asset, id);
       return id;
     },
@@ -267,5 +267,6 @@ export function createLedgerService(db: Db) {
       return made!.id;
     },
   };
+  return service;
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;

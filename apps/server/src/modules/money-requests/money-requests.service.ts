@@ -174,14 +174,29 @@ export function createMoneyRequestsService(deps: {
     }
   }
 
+  /**
+   * What every deposit and withdrawal starts from: the caller's account (in scope) and the
+   * amount at the asset's scale, as the payload approvers will see. @throws NotFound, BadRequest
+   */
+  async function moneyOf(
+    who: Who,
+    i: { accountId: number; asset: string; amount: string; reference?: string; memo?: string },
+  ) {
+    const account = await accounts.get(who.entityId, i.accountId);
+    const amount = await ledger.amountFor(i.asset, i.amount);
+    return {
+      entityId: account.entityId,
+      payload: { accountId: account.id, asset: i.asset, amount, reference: i.reference, memo: i.memo },
+    };
+  }
+
   return {
     async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
-      const account = await accounts.get(who.entityId, i.accountId);
-      const amount = await ledger.amountFor(i.asset, i.amount);
+      const base = await moneyOf(who, i);
       const [bank] = await db
         .select()
         .from(bankAccounts)
-        .where(and(eq(bankAccounts.id, i.bankInfoId), eq(bankAccounts.entityId, account.entityId)));
+        .where(and(eq(bankAccounts.id, i.bankInfoId), eq(bankAccounts.entityId, base.entityId)));
       usableOrRefuse(bank, 'bankInfoId');
       if (bank!.currency !== i.asset)
         throw badRequest(`asset: the bank account takes ${bank!.currency}`, {
@@ -195,31 +210,15 @@ export function createMoneyRequestsService(deps: {
         bic: bank!.bic,
         beneficiaryName: bank!.beneficiaryName,
       };
-      return submit(
-        who,
-        key,
-        i,
-        'WITHDRAWAL',
-        {
-          kind: 'fiat',
-          accountId: account.id,
-          asset: i.asset,
-          amount,
-          reference: i.reference,
-          memo: i.memo,
-          destination,
-        },
-        true,
-      );
+      return submit(who, key, i, 'WITHDRAWAL', { kind: 'fiat', ...base.payload, destination }, true);
     },
 
     async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
-      const account = await accounts.get(who.entityId, i.accountId);
-      const amount = await ledger.amountFor(i.asset, i.amount);
+      const base = await moneyOf(who, i);
       const [w] = await db
         .select()
         .from(wallets)
-        .where(and(eq(wallets.id, i.walletId), eq(wallets.entityId, account.entityId)));
+        .where(and(eq(wallets.id, i.walletId), eq(wallets.entityId, base.entityId)));
       usableOrRefuse(w, 'walletId');
       if (!w!.digitalAssets.includes(i.asset))
         throw badRequest(`asset: the wallet takes ${w!.digitalAssets.join(', ')}`, {
@@ -232,41 +231,17 @@ export function createMoneyRequestsService(deps: {
         tagMemo: w!.tagMemo,
         friendlyName: w!.friendlyName,
       };
-      return submit(
-        who,
-        key,
-        i,
-        'WITHDRAWAL',
-        {
-          kind: 'crypto',
-          network: w!.network,
-          accountId: account.id,
-          asset: i.asset,
-          amount,
-          reference: i.reference,
-          memo: i.memo,
-          destination,
-        },
-        true,
-      );
+      const payload = { kind: 'crypto' as const, network: w!.network, ...base.payload, destination };
+      return submit(who, key, i, 'WITHDRAWAL', payload, true);
     },
 
     async depositFiat(who: Who, key: string, i: z.output<typeof ZFiatDepositRequest>) {
-      const account = await accounts.get(who.entityId, i.accountId);
-      const amount = await ledger.amountFor(i.asset, i.amount);
-      return submit(
-        who,
-        key,
-        i,
-        'DEPOSIT',
-        { kind: 'fiat', accountId: account.id, asset: i.asset, amount, reference: i.reference, memo: i.memo },
-        false,
-      );
+      const base = await moneyOf(who, i);
+      return submit(who, key, i, 'DEPOSIT', { kind: 'fiat', ...base.payload }, false);
     },
 
     async depositCrypto(who: Who, key: string, i: z.output<typeof ZCryptoDepositRequest>) {
-      const account = await accounts.get(who.entityId, i.accountId);
-      const amount = await ledger.amountFor(i.asset, i.amount);
+      const { memo: _, ...payload } = (await moneyOf(who, i)).payload;
       if (!isTransactionHash(i.network, i.transactionHash))
         throw badRequest(`transactionHash: not a ${i.network} transaction hash`, {
           transactionHash: 'wrong format for the network',
@@ -276,15 +251,7 @@ export function createMoneyRequestsService(deps: {
         key,
         i,
         'DEPOSIT',
-        {
-          kind: 'crypto',
-          network: i.network,
-          accountId: account.id,
-          asset: i.asset,
-          amount,
-          transactionHash: i.transactionHash,
-          reference: i.reference,
-        },
+        { kind: 'crypto', network: i.network, ...payload, transactionHash: i.transactionHash },
         false,
       );
     },
@@ -296,11 +263,9 @@ export function createMoneyRequestsService(deps: {
         throw badRequest('toAccountId: must differ from the source account', {
           toAccountId: 'same as fromAccountId',
         });
-      const related = (await deps.entities.related(who.principal, from.entityId, 'down')).map(
-        (r) => r.entityId,
-      );
       const to = await accounts.get(who.entityId, i.toAccountId).catch(async () => {
-        for (const e of related) {
+        // Only when the account is not the caller's own: look among related entities.
+        for (const { entityId: e } of await deps.entities.related(who.principal, from.entityId, 'down')) {
           const found = await accounts.get(e, i.toAccountId).catch(() => null);
           if (found) return found;
         }

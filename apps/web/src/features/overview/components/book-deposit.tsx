@@ -3,9 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { serverMessage } from '../../../lib/gateway';
 import { accountsQuery, bookCashDeposit, currenciesQuery } from '../../../lib/money-queries';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -25,24 +24,19 @@ export function BookDeposit({ entityId }: { entityId: number }) {
     valueDate: today(),
     reference: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run, reset } = useFormSubmit();
   const accounts = useQuery({ ...accountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
 
   const start = () => {
     setKey(crypto.randomUUID());
-    setErrors({});
-    setFailure(null);
+    reset();
     open();
   };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!form.accountId) return setErrors({ accountId: t('overview.pickAccount') });
-    setBusy(true);
-    try {
+    await run(form.accountId ? {} : { accountId: t('overview.pickAccount') }, async () => {
       await bookCashDeposit(entityId, key, {
         ...form,
         accountId: Number(form.accountId),
@@ -52,12 +46,7 @@ export function BookDeposit({ entityId }: { entityId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['cash-entries', entityId] });
       close();
       setForm({ ...form, amount: '', reference: '' });
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(serverMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

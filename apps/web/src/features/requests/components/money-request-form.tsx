@@ -7,11 +7,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
-import { serverFieldErrors } from '../../../lib/form-errors';
 import { formatDecimal } from '../../../lib/format';
-import { serverMessage } from '../../../lib/gateway';
 import { accountsQuery, balancesQuery, currenciesQuery } from '../../../lib/money-queries';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import {
   emptyDraft,
   type MoneyRequestDraft,
@@ -37,9 +36,7 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
     file: null,
     error: null,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run, reset } = useFormSubmit();
   const withdrawing = mode === 'withdrawal';
   const accounts = useQuery({ ...accountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
@@ -93,31 +90,21 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
     setKey(crypto.randomUUID());
     setD(emptyDraft());
     setProof({ file: null, error: null });
-    setErrors({});
-    setFailure(null);
+    reset();
     open();
   };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const found = problems();
-    setErrors(found);
-    if (Object.keys(found).length || proof.error) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    // A refused proof blocks the submit; the dropzone already shows why.
+    await run({ ...problems(), ...(proof.error ? { proof: proof.error } : {}) }, async () => {
       const created = await submitMoneyRequest(entityId, mode, d, key);
       if (proof.file) await uploadProof(created.id, created.entityId, proof.file).catch(showErrorToast);
       showSuccessToast(t(`moneyRequest.sent.${mode}`), t('moneyRequest.sentText', { id: created.id }));
       await queryClient.invalidateQueries({ queryKey: ['money-requests', entityId] });
       await queryClient.invalidateQueries({ queryKey: ['balances', entityId] });
       close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(serverMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));

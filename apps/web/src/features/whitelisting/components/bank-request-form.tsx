@@ -5,9 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
-import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { serverMessage } from '../../../lib/gateway';
+import { fieldErrors } from '../../../lib/form-errors';
+import { currenciesQuery } from '../../../lib/money-queries';
 import { showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 
 const EMPTY = {
   beneficiaryName: '',
@@ -23,36 +24,21 @@ const EMPTY = {
 export function BankRequestForm({ entityId, onDone }: { entityId: number; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const currencies = useQuery({
-    queryKey: ['currencies'],
-    queryFn: () => api(API.cashEntry.currencies),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const currencies = useQuery(currenciesQuery);
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run } = useFormSubmit();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')) as typeof form;
     const invalid = fieldErrors(ZBankInfoRequest, { entityId, ...input });
-    setErrors(invalid);
-    if (Object.keys(invalid).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(invalid, async () => {
       await api(API.bankInfo.whitelistCreate, { payload: { entityId, ...input } });
       await queryClient.invalidateQueries({ queryKey: ['whitelist-requests'] });
       showSuccessToast(t('whitelist.requested'), t('whitelist.requestedText'));
       setForm(EMPTY);
       onDone();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(serverMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const field = (key: keyof typeof EMPTY, label: string, required = false) => (

@@ -4,9 +4,9 @@ import { Alert, Button, MultiSelect, Select, Stack, TextInput } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { serverMessage } from '../../../lib/gateway';
+import { fieldErrors } from '../../../lib/form-errors';
 import { showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { networksQuery, requestWallet, vaspsQuery } from '../api/whitelisting.queries';
 
 const EMPTY = {
@@ -26,9 +26,7 @@ export function WalletRequestForm({ entityId, onDone }: { entityId: number; onDo
   const networks = useQuery(networksQuery);
   const vasps = useQuery(vaspsQuery);
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run } = useFormSubmit();
   const network = networks.data?.find((n) => n.code === form.network);
   const custodian = form.walletType === 'Regulated Custodian Wallet';
 
@@ -44,22 +42,13 @@ export function WalletRequestForm({ entityId, onDone }: { entityId: number; onDo
       ...(custodian && form.vaspId ? { vaspId: Number(form.vaspId) } : {}),
     };
     const invalid = fieldErrors(ZWalletRequest, { entityId, ...input });
-    setErrors(invalid);
-    if (Object.keys(invalid).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(invalid, async () => {
       await requestWallet(entityId, input as never);
       await queryClient.invalidateQueries({ queryKey: ['whitelist-requests'] });
       showSuccessToast(t('whitelist.requested'), t('whitelist.requestedText'));
       setForm(EMPTY);
       onDone();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(serverMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { serverFieldErrors } from './form-errors';
+import { serverMessage } from './gateway';
+
+/**
+ * The submit cycle every form shares: show the browser's field errors, or run the call
+ * with the button busy; a refusal becomes the server's field errors and its message.
+ */
+export function useFormSubmit() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** @returns whether `work` ran and succeeded */
+  async function run(invalid: Record<string, string>, work: () => Promise<void>): Promise<boolean> {
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return false;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      return true;
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setFailure(serverMessage(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const reset = () => {
+    setErrors({});
+    setFailure(null);
+  };
+  return { errors, failure, busy, run, reset };
+}
