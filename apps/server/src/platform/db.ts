@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema';
 
@@ -15,6 +17,23 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 // NUMERIC stays a string end to end: money is never a JS number.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a query as a named prepared statement, so PostgreSQL parses and plans it once per
+ * connection rather than on every call — for queries on every request, whose planning
+ * costs more than running them (the permission query plans in ~0.3 ms, runs in ~0.02 ms).
+ * Every call under one name must render the same text; only the values vary.
+ */
+export async function queryPrepared<T extends pg.QueryResultRow>(
+  db: Db,
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await db.$client.query<T>({ name, text, values: params })).rows;
+}
 
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { users } from '../users/users.tables';
 import { sessions } from './auth.tables';
 
@@ -9,9 +9,12 @@ export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInser
   await db.insert(sessions).values(row);
 }
 
-/** A live session of an active user, with the user's identity. */
-export async function findLiveSession(db: DbOrTx, id: string, now: Date) {
-  const [row] = await db
+/**
+ * A live session of an active user, with the user's identity. Asked on every cookie call,
+ * so it is a prepared statement: parsed and planned once per connection.
+ */
+export function liveSessionFinder(db: Db) {
+  const query = db
     .select({
       session: sessions,
       username: users.username,
@@ -22,8 +25,14 @@ export async function findLiveSession(db: DbOrTx, id: string, now: Date) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), sql`${sessions.expiresAt} > ${now}`));
-  return row && row.status === 'active' ? row : null;
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), sql`${sessions.expiresAt} > ${sql.placeholder('now')}`),
+    )
+    .prepare('live_session');
+  return async (id: string, now: Date) => {
+    const [row] = await query.execute({ id, now });
+    return row && row.status === 'active' ? row : null;
+  };
 }
 
 export async function updateSession(db: DbOrTx, id: string, patch: Partial<typeof sessions.$inferInsert>) {

@@ -5,13 +5,13 @@ import type { Db, DbOrTx } from '../../platform/db';
 import {
   deleteSession,
   deleteUserSessions,
-  findLiveSession,
   insertSession,
+  liveSessionFinder,
   type SessionRow,
   updateSession,
 } from './sessions.repo';
 
-export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+export type LiveSession = NonNullable<Awaited<ReturnType<ReturnType<typeof liveSessionFinder>>>>;
 export type IssuedSession = { token: string; csrfToken: string; expiresAt: Date; require2fa: Require2fa };
 
 // Writing last-seen on every request would make each read a write; a minute is plenty
@@ -27,6 +27,7 @@ const isPending = (r: Require2fa) => r === 'setup' || r === 'verify';
  */
 export function createSessionsService(db: Db, config: Config) {
   const lifetimeMs = config.SESSION_LIFETIME_SECONDS * 1000;
+  const findLiveSession = liveSessionFinder(db);
 
   function deadline(require2fa: Require2fa, from: Date): Date {
     const ms = isPending(require2fa) ? config.TWO_FACTOR_EXPIRY_SECONDS * 1000 : lifetimeMs;
@@ -60,7 +61,7 @@ export function createSessionsService(db: Db, config: Config) {
     /** The live session for a cookie token, touching its last-seen time now and then. */
     async find(token: string): Promise<LiveSession | null> {
       const now = new Date();
-      const found = await findLiveSession(db, hashToken(token), now);
+      const found = await findLiveSession(hashToken(token), now);
       if (!found) return null;
       const idleMs = config.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
       const seen = found.session.lastSeenAt.getTime();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
@@ -25,6 +25,12 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       .update(`${u.id}:${u.passwordChangedAt.toISOString()}`)
       .digest('base64url')
       .slice(0, 16);
+  // Asked on every API-key call: parsed and planned once per connection.
+  const liveKeyByPrefix = db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.prefix, sql.placeholder('prefix')), isNull(apiKeys.revokedAt)))
+    .prepare('live_api_key_by_prefix');
 
   return {
     async issueBearer(user: UserRow) {
@@ -87,10 +93,7 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       const parsed = new RegExp(`^${API_KEY_PREFIX}_([A-Za-z0-9]+)_(.+)$`).exec(key);
       if (!parsed) return null;
       const [, prefix, secret] = parsed as unknown as [string, string, string];
-      const [row] = await db
-        .select()
-        .from(apiKeys)
-        .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)));
+      const [row] = await liveKeyByPrefix.execute({ prefix });
       if (!row || !safeEqual(row.secretHash, hashToken(secret))) return null;
       return {
         kind: 'apiKey',

@@ -1,6 +1,6 @@
 import type { Grant } from '@clearway/contracts/authorization';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, queryPrepared } from '../../platform/db';
 import type { Principal } from '../../platform/principal';
 
 const grantRows = (principal: Pick<Principal, 'kind' | 'id'>) => sql`
@@ -31,15 +31,16 @@ export async function grantsOf(db: DbOrTx, principal: Pick<Principal, 'kind' | '
  * guard asks for both on every request); null when the entity does not exist.
  */
 export async function pathAndGrants(
-  db: DbOrTx,
+  db: Db,
   principal: Pick<Principal, 'kind' | 'id'>,
   entityId: number,
 ): Promise<{ path: string; grants: Grant[] } | null> {
-  const rows = (
-    await db.execute<GrantRow & { path: string }>(sql`
-      select e.path, g.entity_id, g.key, g.scope
-        from entities e left join (${grantRows(principal)}) g on true
-       where e.id = ${entityId}`)
-  ).rows;
+  const rows = await queryPrepared<GrantRow & { path: string }>(
+    db,
+    'path_and_grants',
+    sql`select e.path, g.entity_id, g.key, g.scope
+          from entities e left join (${grantRows(principal)}) g on true
+         where e.id = ${entityId}`,
+  );
   return rows.length ? { path: rows[0]!.path, grants: toGrants(rows) } : null;
 }
