@@ -62,6 +62,7 @@ export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Pr
 export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, retryAfterSeconds: number) {
   app.decorateRequest('principal', null);
   app.decorateRequest('actingEntityId', null);
+  app.decorateRequest('heldPermissions', null);
 
   app.addHook('onRequest', async (request) => {
     const e = request.routeOptions.config.endpoint;
@@ -91,5 +92,6 @@ export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, ret
     if (!held) throw notFound();
     if (e.permissions && !satisfies(held, e.permissions)) throw forbidden();
     request.actingEntityId = entityId;
+    request.heldPermissions = held;
   });
 }

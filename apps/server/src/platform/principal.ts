@@ -40,5 +40,7 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The entity the call acts on, once the guard has authorised it. */
     actingEntityId: number | null;
+    /** The caller's permissions there, when the guard had to read them (else null). */
+    heldPermissions: EntityPermissions | null;
   }
 }

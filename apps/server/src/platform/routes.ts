@@ -1,5 +1,6 @@
 import { type Endpoint, type ResponseOf, toRoutePattern } from '@clearway/contracts/endpoint';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
+import type { EntityPermissions } from '@clearway/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from './principal';
@@ -13,6 +14,8 @@ export type HandlerContext<E extends Endpoint> = {
   principal: Principal | null;
   /** The entity the guard authorised the call on (null on public routes). */
   entityId: number | null;
+  /** The caller's permissions on that entity, when the guard read them. */
+  held: EntityPermissions | null;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -43,6 +46,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         params: request.params as In<E['params']>,
         principal: request.principal,
         entityId: request.actingEntityId,
+        held: request.heldPermissions,
         request,
         reply,
       }),

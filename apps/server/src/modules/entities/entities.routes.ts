@@ -6,7 +6,7 @@ import type { EntitiesService } from './entities.service';
 export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   const E = API.entity;
   serve(app, E.forest, ({ principal }) => s.forest(principal!));
-  serve(app, E.view, ({ principal, body }) => s.view(principal!, body.entityId));
+  serve(app, E.view, ({ principal, body, held }) => s.view(principal!, body.entityId, held));
   serve(app, E.create, ({ principal, entityId, body }) =>
     s.create({ principal: principal!, entityId }, body),
   );

@@ -8,7 +8,7 @@ import {
   type ZUpdateEntity,
 } from '@clearway/contracts/endpoints/entity.schemas';
 import { ENTITY_ATTRIBUTES } from '@clearway/contracts/enums';
-import { satisfies } from '@clearway/contracts/permissions';
+import { type EntityPermissions, satisfies } from '@clearway/contracts/permissions';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
@@ -111,9 +111,10 @@ export function createEntitiesService(deps: {
     return roots;
   }
 
-  async function view(principal: Principal, id: number): Promise<TEntity> {
+  /** `known`: the caller's permissions there, when the access guard has read them already. */
+  async function view(principal: Principal, id: number, known?: EntityPermissions | null): Promise<TEntity> {
     const found = await findEntity(db, id);
-    const held = await resolver.resolve(principal, id);
+    const held = known ?? (await resolver.resolve(principal, id));
     if (!found || !held) throw notFound('Entity not found');
     const { entity: e, parentName } = found;
     const details = await detailsOf(db, id);
