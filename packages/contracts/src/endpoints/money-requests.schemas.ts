@@ -59,3 +59,44 @@ export const ZTransactionHash = z.strictObject({
   transactionHash: z.string().trim().min(10).max(128),
 });
 export const ZFileProofRef = z.strictObject({ entityId, requestId: id });
+
+/** Where a withdrawal goes, frozen into its payload when it is requested. */
+export const ZBankDestination = z.strictObject({
+  bankInfoId: z.number(),
+  bankName: z.string(),
+  iban: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bic: z.string(),
+  beneficiaryName: z.string(),
+});
+export const ZWalletDestination = z.strictObject({
+  walletId: z.number(),
+  network: z.string(),
+  address: z.string(),
+  tagMemo: z.string().nullable(),
+  friendlyName: z.string(),
+});
+
+/**
+ * The frozen payload of a money request (`TRequestView.payload` for DEPOSIT, WITHDRAWAL and
+ * INTERNAL TRANSFER): what approvers decide on, and what approval moves.
+ */
+export const ZMoneyRequestPayload = z.strictObject({
+  kind: z.enum(['fiat', 'crypto']).optional(),
+  accountId: z.number(),
+  toAccountId: z.number().optional(),
+  asset: z.string(),
+  amount: z.string(),
+  network: z.string().optional(),
+  transactionHash: z.string().optional(),
+  reference: z.string().optional(),
+  memo: z.string().optional(),
+  destination: z.union([ZBankDestination, ZWalletDestination]).optional(),
+});
+export type TMoneyRequestPayload = z.infer<typeof ZMoneyRequestPayload>;
+
+/** A money request's payload read through its contract; null when it is not one. */
+export function moneyPayloadOf(r: { payload: Record<string, unknown> }): TMoneyRequestPayload | null {
+  const parsed = ZMoneyRequestPayload.safeParse(r.payload);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,4 +1,5 @@
 import type {
+  TMoneyRequestPayload,
   ZCryptoDepositRequest,
   ZCryptoWithdrawalRequest,
   ZFiatDepositRequest,
@@ -28,16 +29,7 @@ import { isTransactionHash } from './hash-format';
 import { fileProofs, requestTransactionHashes } from './money-requests.tables';
 
 type Who = { principal: Principal; entityId: number };
-type Payload = {
-  accountId: number;
-  asset: string;
-  amount: string;
-  kind?: 'fiat' | 'crypto';
-  toAccountId?: number;
-  network?: string;
-  reference?: string;
-  memo?: string;
-};
+type Payload = TMoneyRequestPayload;
 type Decided = { id: number; payload: unknown };
 
 /** The approved request's movement, as it appears in the history next to back-office bookings. */

@@ -1,3 +1,5 @@
+import { ZMoneyRequestPayload } from '@clearway/contracts/endpoints/money-requests.schemas';
+import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
@@ -217,6 +219,60 @@ describe('deposits, withdrawals and transfers as requests', () => {
     expect(await held()).toBe(before);
   });
 
+  it('withdraws fiat only to a whitelisted bank account of the same currency, freezing its details', async () => {
+    const bank = (currency: string) =>
+      t.services.bankInfo.createDirect(
+        {
+          principal: {
+            kind: 'user',
+            id: 'staff',
+            name: 'staff',
+            homeEntityId: client,
+            via: 'session',
+            twoFactorPending: false,
+          },
+          entityId: client,
+        },
+        {
+          entityId: client,
+          beneficiaryName: 'Client Treasury Ltd',
+          beneficiaryAddress: '1 Bank Street, London',
+          bankName: `Barclays ${currency}`,
+          iban: 'GB33 BUKB 2020 1555 5555 55',
+          bic: 'BUKBGB22',
+          currency,
+        },
+      );
+    const usd = await bank('USD');
+    const eur = await bank('EUR');
+    const dep = (
+      await maker.post(
+        '/api/requests/deposit/fiat',
+        { entityId: client, accountId: account2, asset: 'USD', amount: '250.00' },
+        key(),
+      )
+    ).json();
+    await decide(dep.id, 'APPROVED');
+    const ask = (bankInfoId: number) =>
+      maker.post(
+        '/api/requests/withdrawal/fiat',
+        { entityId: client, accountId: account2, bankInfoId, asset: 'USD', amount: '100' },
+        key(),
+      );
+    const wrong = await ask(eur.id);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ asset: 'must be EUR' });
+    expect(Number(await available(account2, 'USD'))).toBe(250);
+    const ok = await ask(usd.id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().payload).toMatchObject({
+      kind: 'fiat',
+      amount: '100',
+      destination: { bankInfoId: usd.id, bankName: 'Barclays USD', bic: 'BUKBGB22' },
+    });
+    expect(Number(await available(account2, 'USD'))).toBe(150);
+  });
+
   it('completes an approved crypto withdrawal once its transaction hash is added', async () => {
     const req = (await withdraw('2')).json();
     await decide(req.id, 'APPROVED');
@@ -336,5 +392,13 @@ describe('deposits, withdrawals and transfers as requests', () => {
       await checker.post('/api/requests/pending', { entityId: client, limit: 999, offset: 0 })
     ).json();
     expect(pending.items.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
+  });
+
+  it('freezes every money request’s payload in the shape its contract declares', async () => {
+    const all = (await checker.post('/api/requests/list', { entityId: client, limit: 999 })).json();
+    const types = new Set(all.items.map((r: TRequestView) => r.type));
+    expect(types).toEqual(new Set(['WITHDRAWAL', 'DEPOSIT', 'INTERNAL TRANSFER']));
+    for (const r of all.items as TRequestView[])
+      expect(ZMoneyRequestPayload.safeParse(r.payload).error).toBeUndefined();
   });
 });

@@ -1,21 +1,20 @@
+import {
+  moneyPayloadOf,
+  type TMoneyRequestPayload,
+} from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RequestStatusBadge } from '../../../components/request-status';
 
-export type MoneyPayload = {
-  asset?: string;
-  amount?: string;
-  kind?: string;
-  destination?: {
-    bankName?: string;
-    friendlyName?: string;
-    iban?: string | null;
-    accountNumber?: string | null;
-    address?: string;
-  };
-};
+/** Where the money goes, as approvers need to see it. */
+function destinationOf(p: TMoneyRequestPayload | null): string {
+  const d = p?.destination;
+  if (d && 'bankInfoId' in d) return `${d.bankName} ${d.iban ?? d.accountNumber ?? ''}`;
+  if (d) return `${d.friendlyName} ${d.address}`;
+  return p?.toAccountId ? `#${p.toAccountId}` : '—';
+}
 
 export type RowActions = {
   canDecide: boolean;
@@ -57,8 +56,7 @@ export function MoneyRequestsTable({
       </Table.Thead>
       <Table.Tbody>
         {items.map((r) => {
-          const p = r.payload as MoneyPayload;
-          const d = p.destination;
+          const p = moneyPayloadOf(r);
           return (
             <Table.Tr key={r.id}>
               <Table.Td>#{r.id}</Table.Td>
@@ -66,14 +64,10 @@ export function MoneyRequestsTable({
                 {REQUEST_TYPE_DISPLAY[r.type as keyof typeof REQUEST_TYPE_DISPLAY] ?? r.type}
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {p.amount} {p.asset}
+                {p ? `${p.amount} ${p.asset}` : '—'}
               </Table.Td>
               <Table.Td>
-                <Text size="xs">
-                  {d
-                    ? `${d.bankName ?? d.friendlyName} ${d.iban ?? d.accountNumber ?? d.address ?? ''}`
-                    : '—'}
-                </Text>
+                <Text size="xs">{destinationOf(p)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="xs">{r.requester.name}</Text>
@@ -103,7 +97,7 @@ export function MoneyRequestsTable({
                   )}
                   {actions.canDecide &&
                     r.status === 'APPROVED' &&
-                    p.kind === 'crypto' &&
+                    p?.kind === 'crypto' &&
                     r.type === 'WITHDRAWAL' && (
                       <Button size="xs" variant="light" onClick={() => actions.onAddHash(r)}>
                         {t('requests.addHash')}

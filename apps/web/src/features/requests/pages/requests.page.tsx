@@ -1,5 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
+import { MONEY_REQUEST_TYPES, moneyPayloadOf } from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
 import { Button, Group, Pagination, Select, Stack, TextInput, Title } from '@mantine/core';
@@ -18,7 +18,7 @@ import { sessionQuery } from '../../../lib/session';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { downloadProof, uploadProof } from '../api/proofs';
 import { MoneyRequestForm } from '../components/money-request-form';
-import { type MoneyPayload, MoneyRequestsTable, type RowActions } from '../components/money-requests-table';
+import { MoneyRequestsTable, type RowActions } from '../components/money-requests-table';
 
 const PAGE = 10;
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
@@ -134,8 +134,8 @@ export function RequestsPage() {
       toCsv(
         ['id', 'type', 'status', 'asset', 'amount', 'requester', 'created'],
         items.map((r) => {
-          const p = r.payload as MoneyPayload;
-          return [r.id, r.type, r.status, p.asset ?? null, p.amount ?? null, r.requester.name, r.createdAt];
+          const p = moneyPayloadOf(r);
+          return [r.id, r.type, r.status, p?.asset ?? null, p?.amount ?? null, r.requester.name, r.createdAt];
         }),
       ),
     );
