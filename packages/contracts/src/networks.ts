@@ -14,6 +14,12 @@ export const BLOCKCHAIN_NETWORKS = [
 export type NetworkCode = (typeof BLOCKCHAIN_NETWORKS)[number]['code'];
 export const NETWORK_CODES = BLOCKCHAIN_NETWORKS.map((n) => n.code) as [NetworkCode, ...NetworkCode[]];
 
+/** Whether an asset travels on a network (USDT on ETH or TRX, not on BTC). */
+export function networkCarries(network: string, asset: string): boolean {
+  const n = BLOCKCHAIN_NETWORKS.find((x) => x.code === network);
+  return (n?.assets as readonly string[] | undefined)?.includes(asset) ?? false;
+}
+
 /**
  * Section 4, wallet type update: only wallets whose type is Unknown, active and with status
  * active are offered, sorted by friendly name.

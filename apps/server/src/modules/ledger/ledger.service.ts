@@ -16,6 +16,7 @@ export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 export type Posting = { accountId: number; asset: string; amount: string };
 export type LedgerActor = { principal: Principal | null; entityId?: number | null };
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
+type AssetInfo = { scale: number; assetClass: 'FIAT' | 'CRYPTO' };
 
 /** The database's ledger errors as domain errors (anything else unchanged). */
 function asLedgerError(err: unknown): unknown {
@@ -66,7 +67,7 @@ type TransferItem = {
  * @throws InsufficientFunds (422), Unbalanced (400), AlreadyResolved (409)
  */
 export function createLedgerService(db: Db) {
-  const scales = new Map<string, number>();
+  const assets = new Map<string, AssetInfo>();
   const omnibus = new Map<string, number>();
   const transferBatch = createBatcher(runTransferBatch);
 
@@ -102,17 +103,30 @@ export function createLedgerService(db: Db) {
     );
   }
 
-  async function scaleOf(asset: string, tx: DbOrTx = db): Promise<number> {
-    const known = scales.get(asset);
-    if (known !== undefined) return known;
+  /** An asset's scale and class (read once, then remembered: neither ever changes). */
+  async function assetOf(asset: string, tx: DbOrTx = db): Promise<AssetInfo> {
+    const known = assets.get(asset);
+    if (known) return known;
     const [row] = await tx
-      .select({ scale: currencies.scale })
+      .select({ scale: currencies.scale, assetClass: currencies.assetClass })
       .from(currencies)
       .where(eq(currencies.code, asset));
     if (!row)
       throw badRequest(`asset: ${asset} is not a known currency or asset`, { asset: 'unknown asset' });
-    scales.set(asset, row.scale);
-    return row.scale;
+    assets.set(asset, row);
+    return row;
+  }
+
+  async function scaleOf(asset: string, tx: DbOrTx = db): Promise<number> {
+    return (await assetOf(asset, tx)).scale;
+  }
+
+  /** @throws BadRequest when the asset is not of the class the movement needs (a fiat deposit of BTC). */
+  async function requireClass(asset: string, assetClass: AssetInfo['assetClass']): Promise<void> {
+    if ((await assetOf(asset)).assetClass !== assetClass)
+      throw badRequest(`asset: ${asset} is not a ${assetClass.toLowerCase()} asset`, {
+        asset: `must be a ${assetClass.toLowerCase()} asset`,
+      });
   }
 
   /** A positive amount valid for the asset's scale, as its canonical string. */
@@ -136,6 +150,7 @@ export function createLedgerService(db: Db) {
   const service = {
     scaleOf,
     amountFor,
+    requireClass,
     post,
 
     /**

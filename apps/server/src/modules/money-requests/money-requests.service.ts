@@ -8,7 +8,7 @@ import type {
   ZRequestList,
 } from '@clearway/contracts/endpoints/money-requests.schemas';
 import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
-import type { NetworkCode } from '@clearway/contracts/networks';
+import { type NetworkCode, networkCarries } from '@clearway/contracts/networks';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
@@ -172,9 +172,11 @@ export function createMoneyRequestsService(deps: {
    */
   async function moneyOf(
     who: Who,
+    kind: 'fiat' | 'crypto',
     i: { accountId: number; asset: string; amount: string; reference?: string; memo?: string },
   ) {
     const account = await accounts.get(who.entityId, i.accountId);
+    await ledger.requireClass(i.asset, kind === 'fiat' ? 'FIAT' : 'CRYPTO');
     const amount = await ledger.amountFor(i.asset, i.amount);
     return {
       entityId: account.entityId,
@@ -184,7 +186,7 @@ export function createMoneyRequestsService(deps: {
 
   return {
     async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
-      const base = await moneyOf(who, i);
+      const base = await moneyOf(who, 'fiat', i);
       const [bank] = await db
         .select()
         .from(bankAccounts)
@@ -206,7 +208,7 @@ export function createMoneyRequestsService(deps: {
     },
 
     async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
-      const base = await moneyOf(who, i);
+      const base = await moneyOf(who, 'crypto', i);
       const [w] = await db
         .select()
         .from(wallets)
@@ -228,12 +230,16 @@ export function createMoneyRequestsService(deps: {
     },
 
     async depositFiat(who: Who, key: string, i: z.output<typeof ZFiatDepositRequest>) {
-      const base = await moneyOf(who, i);
+      const base = await moneyOf(who, 'fiat', i);
       return submit(who, key, i, 'DEPOSIT', { kind: 'fiat', ...base.payload }, false);
     },
 
     async depositCrypto(who: Who, key: string, i: z.output<typeof ZCryptoDepositRequest>) {
-      const { memo: _, ...payload } = (await moneyOf(who, i)).payload;
+      const { memo: _, ...payload } = (await moneyOf(who, 'crypto', i)).payload;
+      if (!networkCarries(i.network, i.asset))
+        throw badRequest(`asset: ${i.network} does not carry ${i.asset}`, {
+          asset: 'not carried by this network',
+        });
       if (!isTransactionHash(i.network, i.transactionHash))
         throw badRequest(`transactionHash: not a ${i.network} transaction hash`, {
           transactionHash: 'wrong format for the network',

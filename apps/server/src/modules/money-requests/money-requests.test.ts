@@ -109,8 +109,15 @@ describe('deposits, withdrawals and transfers as requests', () => {
     // Fund through an approved deposit request.
     const dep = (
       await maker.post(
-        '/api/requests/deposit/fiat',
-        { entityId: client, accountId: account, asset: 'USDT', amount: '1000' },
+        '/api/requests/deposit/crypto',
+        {
+          entityId: client,
+          accountId: account,
+          asset: 'USDT',
+          amount: '1000',
+          network: 'ETH',
+          transactionHash: `0x${'cd'.repeat(32)}`,
+        },
         key(),
       )
     ).json();
@@ -271,6 +278,40 @@ describe('deposits, withdrawals and transfers as requests', () => {
       destination: { bankInfoId: usd.id, bankName: 'Barclays USD', bic: 'BUKBGB22' },
     });
     expect(Number(await available(account2, 'USD'))).toBe(150);
+  });
+
+  it('refuses an asset of the wrong class or network (400), recording nothing', async () => {
+    const before = (await checker.post('/api/requests/list', { entityId: client, limit: 999 })).json().total;
+    const fiatOfCrypto = await maker.post(
+      '/api/requests/deposit/fiat',
+      { entityId: client, accountId: account, asset: 'BTC', amount: '1' },
+      key(),
+    );
+    expect(fiatOfCrypto.statusCode).toBe(400);
+    expect(fiatOfCrypto.json().errors).toEqual({ asset: 'must be a fiat asset' });
+    const cryptoOfFiat = await maker.post(
+      '/api/requests/withdrawal/crypto',
+      { entityId: client, accountId: account, walletId: wallet, asset: 'USD', amount: '1' },
+      key(),
+    );
+    expect(cryptoOfFiat.statusCode).toBe(400);
+    expect(cryptoOfFiat.json().errors).toEqual({ asset: 'must be a crypto asset' });
+    const offNetwork = await maker.post(
+      '/api/requests/deposit/crypto',
+      {
+        entityId: client,
+        accountId: account,
+        asset: 'USDT',
+        amount: '1',
+        network: 'BTC',
+        transactionHash: 'ab'.repeat(32),
+      },
+      key(),
+    );
+    expect(offNetwork.statusCode).toBe(400);
+    expect(offNetwork.json().errors).toEqual({ asset: 'not carried by this network' });
+    const after = (await checker.post('/api/requests/list', { entityId: client, limit: 999 })).json().total;
+    expect(after).toBe(before);
   });
 
   it('completes an approved crypto withdrawal once its transaction hash is added', async () => {

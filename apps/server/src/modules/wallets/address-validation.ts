@@ -1,5 +1,5 @@
 /// <reference path="../../types/multicoin-address-validator.d.ts" />
-import { BLOCKCHAIN_NETWORKS, type NetworkCode } from '@clearway/contracts/networks';
+import { BLOCKCHAIN_NETWORKS, type NetworkCode, networkCarries } from '@clearway/contracts/networks';
 import validator from 'multicoin-address-validator';
 import { badRequest } from '../../platform/errors';
 
@@ -33,7 +33,7 @@ export function validateDestination(input: {
     valid = false;
   }
   if (!valid) errors.address = `is not a valid ${network.name} address`;
-  const foreign = input.digitalAssets.filter((a) => !(network.assets as readonly string[]).includes(a));
+  const foreign = input.digitalAssets.filter((a) => !networkCarries(network.code, a));
   if (foreign.length)
     errors.digitalAssets = `${foreign.join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not carried on ${network.name}`;
   if (network.tag === 'required') {

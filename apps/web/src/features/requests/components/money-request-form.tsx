@@ -1,6 +1,6 @@
 import { amountProblem, exceeds } from '@clearway/contracts/amounts';
 import { API } from '@clearway/contracts/endpoint-table';
-import { BLOCKCHAIN_NETWORKS } from '@clearway/contracts/networks';
+import { BLOCKCHAIN_NETWORKS, networkCarries } from '@clearway/contracts/networks';
 import { Button, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -169,9 +169,9 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
               <>
                 <Select
                   label={t('moneyRequest.network')}
-                  data={BLOCKCHAIN_NETWORKS.filter(
-                    (n) => !d.asset || (n.assets as readonly string[]).includes(d.asset),
-                  ).map((n) => ({ value: n.code, label: n.name }))}
+                  data={BLOCKCHAIN_NETWORKS.filter((n) => !d.asset || networkCarries(n.code, d.asset)).map(
+                    (n) => ({ value: n.code, label: n.name }),
+                  )}
                   value={d.network || null}
                   onChange={(v) => set({ network: v ?? '' })}
                   error={errors.network}
