@@ -163,9 +163,14 @@ export async function benchLedger() {
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`API: ${r.non2xx} non-2xx, ${r.errors} errors`);
       return { tps: r.requests.average, p99: r.latency.p99 };
     };
-    const apiCold = await api(ids);
-    const apiHot = await api(hot);
-    child.kill('SIGTERM');
+    // The server goes down with the run, also when a phase throws.
+    const [apiCold, apiHot] = await (async () => {
+      try {
+        return [await api(ids), await api(hot)];
+      } finally {
+        child.kill('SIGTERM');
+      }
+    })();
 
     const row = (name: string, r: Result, target: string) =>
       console.log(
