@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
 import {
+  actingAs,
   createEntity,
   grant,
   multipartBody,
@@ -279,15 +280,8 @@ describe('every implemented route is guarded by its contract row', () => {
       ).json().id;
     w.accounts = [await account(), await account()];
     const maker = await signedInUser(t, w.a);
-    const makerPrincipal = {
-      kind: 'user' as const,
-      id: maker.user.id,
-      name: maker.user.username,
-      homeEntityId: w.a,
-      via: 'session' as const,
-      twoFactorPending: false,
-    };
-    const staff = { principal: makerPrincipal, entityId: w.a };
+    const staff = actingAs(w.a, maker.user);
+    const makerPrincipal = staff.principal;
     w.newWallet = async () =>
       (
         await t.services.wallets.createDirect(staff, {

@@ -91,3 +91,21 @@ export function multipartBody(files: { name: string; filename: string; type: str
 export const PDF_BYTES = Buffer.from(
   '%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n',
 );
+
+/** A user acting on an entity, for calling a service directly as a route does after the guard. */
+export function actingAs(
+  entityId: number,
+  user: { id: string; username: string } = { id: 'staff', username: 'staff' },
+) {
+  return {
+    principal: {
+      kind: 'user' as const,
+      id: user.id,
+      name: user.username,
+      homeEntityId: entityId,
+      via: 'session' as const,
+      twoFactorPending: false,
+    },
+    entityId,
+  };
+}

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
 import {
+  actingAs,
   createEntity,
   grant,
   multipartBody,
@@ -85,17 +86,7 @@ describe('deposits, withdrawals and transfers as requests', () => {
         accountName: 'Second',
       })
     ).json().id;
-    const staff = {
-      principal: {
-        kind: 'user' as const,
-        id: 'staff',
-        name: 'staff',
-        homeEntityId: client,
-        via: 'session' as const,
-        twoFactorPending: false,
-      },
-      entityId: client,
-    };
+    const staff = actingAs(client);
     wallet = (
       await t.services.wallets.createDirect(staff, {
         entityId: client,
@@ -188,17 +179,7 @@ describe('deposits, withdrawals and transfers as requests', () => {
       (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from holds`)).rows[0]!.n;
     const before = await held();
     expect((await withdraw('1', 999_999)).statusCode).toBe(400);
-    const staff = {
-      principal: {
-        kind: 'user' as const,
-        id: 'staff',
-        name: 'staff',
-        homeEntityId: client,
-        via: 'session' as const,
-        twoFactorPending: false,
-      },
-      entityId: client,
-    };
+    const staff = actingAs(client);
     const removed = await t.services.wallets.createDirect(staff, {
       entityId: client,
       network: 'ETH',
@@ -228,28 +209,15 @@ describe('deposits, withdrawals and transfers as requests', () => {
 
   it('withdraws fiat only to a whitelisted bank account of the same currency, freezing its details', async () => {
     const bank = (currency: string) =>
-      t.services.bankInfo.createDirect(
-        {
-          principal: {
-            kind: 'user',
-            id: 'staff',
-            name: 'staff',
-            homeEntityId: client,
-            via: 'session',
-            twoFactorPending: false,
-          },
-          entityId: client,
-        },
-        {
-          entityId: client,
-          beneficiaryName: 'Client Treasury Ltd',
-          beneficiaryAddress: '1 Bank Street, London',
-          bankName: `Barclays ${currency}`,
-          iban: 'GB33 BUKB 2020 1555 5555 55',
-          bic: 'BUKBGB22',
-          currency,
-        },
-      );
+      t.services.bankInfo.createDirect(actingAs(client), {
+        entityId: client,
+        beneficiaryName: 'Client Treasury Ltd',
+        beneficiaryAddress: '1 Bank Street, London',
+        bankName: `Barclays ${currency}`,
+        iban: 'GB33 BUKB 2020 1555 5555 55',
+        bic: 'BUKBGB22',
+        currency,
+      });
     const usd = await bank('USD');
     const eur = await bank('EUR');
     const dep = (

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../platform/principal';
 import type { Agent } from '../../test/agent';
-import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { actingAs, createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 import { ALREADY_DECIDED, SELF_APPROVAL } from './request-engine.service';
 
@@ -21,14 +21,7 @@ describe('request engine', () => {
     await grant(t, r.user.id, client, ['request_whitelist', 'account_view'], 'SELF');
     requester = {
       agent: r.agent,
-      principal: {
-        kind: 'user',
-        id: r.user.id,
-        name: r.user.username,
-        homeEntityId: client,
-        via: 'session',
-        twoFactorPending: false,
-      },
+      principal: actingAs(client, r.user).principal,
       password: r.user.password,
       username: r.user.username,
     };

@@ -3,7 +3,14 @@ import { walletsAwaitingType } from '@clearway/contracts/networks';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
-import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../../test/fixtures';
+import {
+  actingAs,
+  createEntity,
+  grant,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -131,27 +138,14 @@ describe('wallet whitelisting', () => {
   });
 
   it('lets clients edit only the friendly name and tag/memo', async () => {
-    const w = await t.services.wallets.createDirect(
-      {
-        principal: {
-          kind: 'user',
-          id: 'x',
-          name: 'staff',
-          homeEntityId: client,
-          via: 'session',
-          twoFactorPending: false,
-        },
-        entityId: client,
-      },
-      {
-        entityId: client,
-        network: 'ETH',
-        address: randomEthAddress(),
-        friendlyName: 'Ops',
-        digitalAssets: ['ETH'],
-        walletType: 'Unknown',
-      },
-    );
+    const w = await t.services.wallets.createDirect(actingAs(client), {
+      entityId: client,
+      network: 'ETH',
+      address: randomEthAddress(),
+      friendlyName: 'Ops',
+      digitalAssets: ['ETH'],
+      walletType: 'Unknown',
+    });
     const ok = await requester.post('/api/wallet/update', {
       entityId: client,
       walletId: w.id,
@@ -336,27 +330,14 @@ describe('wallet cool-down of 0 hours (demo setting)', () => {
   const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0' });
   it('makes a newly whitelisted wallet usable at once', async () => {
     const e = await createEntity(t);
-    const w = await t.services.wallets.createDirect(
-      {
-        principal: {
-          kind: 'user',
-          id: 'x',
-          name: 'staff',
-          homeEntityId: e.id,
-          via: 'session',
-          twoFactorPending: false,
-        },
-        entityId: e.id,
-      },
-      {
-        entityId: e.id,
-        network: 'ETH',
-        address: randomEthAddress(),
-        friendlyName: 'Now',
-        digitalAssets: ['ETH'],
-        walletType: 'Unknown',
-      },
-    );
+    const w = await t.services.wallets.createDirect(actingAs(e.id), {
+      entityId: e.id,
+      network: 'ETH',
+      address: randomEthAddress(),
+      friendlyName: 'Now',
+      digitalAssets: ['ETH'],
+      walletType: 'Unknown',
+    });
     expect(w.usable).toBe(true);
   });
 });
