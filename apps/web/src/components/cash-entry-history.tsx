@@ -10,19 +10,14 @@ import { EmptyState } from './page-frame';
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
 
+/** A paged page's persisted page size and its setter (the shell keeps it in persisted state). */
+export type PageSizeProps = { pageSize: number; onPageSize: (n: number) => void };
+
 /**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
  * asset and value-date range, sorting, paging (persisted page size) and CSV export.
  */
-export function CashEntryHistory({
-  entityId,
-  pageSize,
-  onPageSize,
-}: {
-  entityId: number;
-  pageSize: number;
-  onPageSize: (n: number) => void;
-}) {
+export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId: number } & PageSizeProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);

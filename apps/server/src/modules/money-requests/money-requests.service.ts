@@ -77,34 +77,32 @@ export function createMoneyRequestsService(deps: {
     if (h) await ledger.voidHold(tx, h.id);
   };
 
-  engine.register('WITHDRAWAL', {
+  /**
+   * A request whose funds are held from submission (withdrawal, internal transfer): approval
+   * posts the hold to its destination, rejection or cancellation voids it.
+   */
+  const heldMovement = (
+    kind: 'WITHDRAWAL' | 'INTERNAL_TRANSFER',
+    destination: (tx: DbOrTx, p: Payload) => Promise<number> | number,
+  ): Parameters<RequestEngine['register']>[1] => ({
     onApproved: async (tx, req, who) => {
-      const p = req.payload as Payload;
       const h = await holdOf(tx, req.id);
-      if (!h) throw conflict('The funds of this withdrawal are no longer held');
-      const txn = await ledger.postHold(tx, who, h.id, await ledger.platformAccount(tx, 'OMNIBUS', p.asset), {
-        kind: 'WITHDRAWAL',
-        memo: `request ${req.id}`,
-      });
-      await recordCashEntry(tx, who, movementOf(req, 'WITHDRAWAL', txn));
+      if (!h) throw conflict('The funds of this request are no longer held');
+      const to = await destination(tx, req.payload as Payload);
+      const txn = await ledger.postHold(tx, who, h.id, to, { kind, memo: `request ${req.id}` });
+      await recordCashEntry(tx, who, movementOf(req, kind, txn));
     },
     onRejected: voidHold,
     onCancelled: voidHold,
   });
-  engine.register('INTERNAL TRANSFER', {
-    onApproved: async (tx, req, who) => {
-      const p = req.payload as Payload;
-      const h = await holdOf(tx, req.id);
-      if (!h) throw conflict('The funds of this transfer are no longer held');
-      const txn = await ledger.postHold(tx, who, h.id, p.toAccountId!, {
-        kind: 'INTERNAL_TRANSFER',
-        memo: `request ${req.id}`,
-      });
-      await recordCashEntry(tx, who, movementOf(req, 'INTERNAL_TRANSFER', txn));
-    },
-    onRejected: voidHold,
-    onCancelled: voidHold,
-  });
+  engine.register(
+    'WITHDRAWAL',
+    heldMovement('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
+  );
+  engine.register(
+    'INTERNAL TRANSFER',
+    heldMovement('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId!),
+  );
   engine.register('DEPOSIT', {
     onApproved: async (tx, req, who) => {
       const p = req.payload as Payload;

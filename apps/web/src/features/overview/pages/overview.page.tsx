@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CashEntryHistory } from '../../../components/cash-entry-history';
+import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
@@ -29,13 +29,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 /** Overview (`/`): balances, their base-currency total and chart, clients' totals, history. */
-export function OverviewPage({
-  pageSize,
-  onPageSize,
-}: {
-  pageSize: number;
-  onPageSize: (n: number) => void;
-}) {
+export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
   const id = entity?.entityId ?? -1;

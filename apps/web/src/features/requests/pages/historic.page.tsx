@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CashEntryHistory } from '../../../components/cash-entry-history';
+import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 
@@ -7,13 +7,7 @@ import { useSelectedEntity } from '../../../lib/selected-entity';
  * `/deposit-and-withdrawals/historic`: completed movements of the selected entity and
  * below — back-office bookings and approved requests — with filters and CSV export.
  */
-export function HistoricPage({
-  pageSize,
-  onPageSize,
-}: {
-  pageSize: number;
-  onPageSize: (n: number) => void;
-}) {
+export function HistoricPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
   return (
