@@ -64,8 +64,15 @@ export async function benchLedger() {
     const [{ id: entity }] = (
       await db.execute<{ id: number }>(sql`insert into entities (name) values ('Bench') returning id`)
     ).rows as [{ id: number }];
+    // The accounts belong to a client below the booking entity: historic entries are booked
+    // by staff above the owner (migration 0020).
+    const [{ id: clients }] = (
+      await db.execute<{ id: number }>(
+        sql`insert into entities (name, parent_id) values ('Bench clients', ${entity}) returning id`,
+      )
+    ).rows as [{ id: number }];
     await db.execute(
-      sql`insert into accounts (entity_id, account_type, name) select ${entity}, 'MarginTrading', 'acct ' || g from generate_series(1, ${COLD}) g`,
+      sql`insert into accounts (entity_id, account_type, name) select ${clients}, 'MarginTrading', 'acct ' || g from generate_series(1, ${COLD}) g`,
     );
     const ids = (
       await db.execute<{ id: number }>(sql`select id from accounts where kind = 'CLIENT' order by id`)

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { signInPersona, useBrowser } from './browser';
@@ -6,12 +6,13 @@ import { signInPersona, useBrowser } from './browser';
 describe('balances on the overview', () => {
   const b = useBrowser();
 
-  it('shows a client trader their balances', async () => {
+  it('shows a client trader their balances, and no back-office booking', async () => {
     const page = await b.page();
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     const table = page.getByRole('table', { name: 'Balances' });
     await table.getByRole('row', { name: /Northwind Margin.*USD.*2,500,000\.00/ }).waitFor();
     await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Book cash deposit' }).count()).toBe(0);
   });
 
   it('shows a broker the summary towards clients', async () => {

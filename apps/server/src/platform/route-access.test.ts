@@ -26,6 +26,8 @@ type World = {
   admin: Agent;
   adminUsername: string;
   accounts: [number, number];
+  /** Accounts of an entity below A: historic entries are booked by staff above the owner. */
+  clientAccounts: [number, number];
   newRequest: () => Promise<number>;
   newWallet: () => Promise<number>;
   newVasp: () => Promise<number>;
@@ -177,15 +179,15 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   }),
   'vasps.delete': async (w) => ({ body: { vaspId: await w.newVasp() } }),
   'cashEntry.deposit': (w) => ({
-    body: { accountId: w.accounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
+    body: { accountId: w.clientAccounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
   }),
   'cashEntry.withdrawal': (w) => ({
-    body: { accountId: w.accounts[0], asset: 'USD', amount: '1.00', valueDate: '2026-11-20' },
+    body: { accountId: w.clientAccounts[0], asset: 'USD', amount: '1.00', valueDate: '2026-11-20' },
   }),
   'cashEntry.internalTransfer': (w) => ({
     body: {
-      fromAccountId: w.accounts[0],
-      toAccountId: w.accounts[1],
+      fromAccountId: w.clientAccounts[0],
+      toAccountId: w.clientAccounts[1],
       asset: 'USD',
       amount: '1.00',
       valueDate: '2026-11-20',
@@ -270,15 +272,17 @@ describe('every implemented route is guarded by its contract row', () => {
     w.admin = admin.agent;
     w.adminUsername = admin.user.username;
     w.noKeys = (await signedInUser(t, w.a)).agent;
-    const account = async () =>
+    const account = async (entityId = w.a) =>
       (
         await w.admin.post('/api/account/create', {
-          entityId: w.a,
+          entityId,
           accountType: 'MarginTrading',
           accountName: uniqueName('Trading '),
         })
       ).json().id;
     w.accounts = [await account(), await account()];
+    const client = (await createEntity(t, uniqueName('A client '), w.a)).id;
+    w.clientAccounts = [await account(client), await account(client)];
     const maker = await signedInUser(t, w.a);
     const staff = actingAs(w.a, maker.user);
     const makerPrincipal = staff.principal;
@@ -304,15 +308,20 @@ describe('every implemented route is guarded by its contract row', () => {
           sql`insert into ssi_profiles (name) values (${uniqueName('SSI ')}) returning id`,
         )
       ).rows[0]!.id;
+    // A's own accounts are funded by platform staff above A (a historic deposit).
+    const platformStaff = { principal: actingAs(root.id).principal, entityId: w.a };
     for (const [asset, amount] of [
       ['GBP', '500.00'],
       ['ETH', '10'],
-    ]) {
-      await w.admin.post(
-        '/api/cashentry/deposit',
-        { entityId: w.a, accountId: w.accounts[0], asset, amount, valueDate: '2026-11-20' },
-        { headers: { 'idempotency-key': `walk-fund-${asset}` } },
-      );
+      ['USD', '100.00'],
+    ] as const) {
+      await t.services.cash.deposit(platformStaff, `walk-fund-${asset}`, {
+        entityId: w.a,
+        accountId: w.accounts[0],
+        asset,
+        amount,
+        valueDate: '2026-11-20',
+      });
     }
     w.newMoneyRequest = async (approved) => {
       const wallet = await w.newWallet();
@@ -346,7 +355,13 @@ describe('every implemented route is guarded by its contract row', () => {
       ).id;
     await w.admin.post(
       '/api/cashentry/deposit',
-      { entityId: w.a, accountId: w.accounts[0], asset: 'USD', amount: '100.00', valueDate: '2026-11-20' },
+      {
+        entityId: w.a,
+        accountId: w.clientAccounts[0],
+        asset: 'USD',
+        amount: '100.00',
+        valueDate: '2026-11-20',
+      },
       { headers: { 'idempotency-key': 'walk-funding-1' } },
     );
   });

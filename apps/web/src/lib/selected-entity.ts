@@ -19,6 +19,14 @@ export type SelectedEntity = {
 export const loadsPendingRequests = (e: SelectedEntity | null): boolean =>
   Boolean(e?.capabilities.canViewPendingRequests && e.isBroker && !e.isClientUser);
 
+/**
+ * Historic entries are back-office bookings by staff above the account's owner (the server
+ * refuses them on the booker's own entity), so a client user, who only sees their own
+ * entities, is never offered one — even with the request keys that section 6 maps them to.
+ */
+export const booksHistoricEntries = (e: SelectedEntity | null): boolean =>
+  Boolean(e?.capabilities.canCreateDepositHistoric && !e.isClientUser);
+
 export const SelectedEntityContext = createContext<SelectedEntity | null>(null);
 
 export function useSelectedEntity(): SelectedEntity | null {

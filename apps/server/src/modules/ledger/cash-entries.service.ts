@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { idempotencyConflict, requestHash } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
 import { pgErrorCode } from '../../platform/pg-errors';
@@ -17,6 +17,10 @@ import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
 import type { LedgerService } from './ledger.service';
 import { accounts as accountsTable, cashEntries } from './ledger.tables';
+
+/** Why a historic entry on the booker's own entity is refused (maker-checker: use a request). */
+export const OWN_ENTITY_BOOKING =
+  'Historic entries are booked by staff of a parent entity; for your own entity’s accounts, submit a request for approval';
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
 type Row = typeof cashEntries.$inferSelect;
@@ -109,7 +113,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
     const p = who.principal;
     try {
       const res = await db.execute<{ entry: TCashEntry }>(sql`select cash_entry_book(
-        ${p.kind}, ${p.id}, ${p.name}, ${key}, ${requestHash(body)}, ${type}, ${who.entityId},
+        ${p.kind}, ${p.id}, ${p.name}, ${p.homeEntityId}::int, ${key}, ${requestHash(body)}, ${type}, ${who.entityId},
         ${from}::int, ${to}::int, ${input.accountId}::int, ${input.counterAccountId ?? null}::int,
         ${input.asset}, ${amount}::numeric, ${scale}::int, ${input.valueDate}, ${input.reference ?? null},
         ${input.memo ?? null}, ${who.request?.ip ?? null}, ${who.request?.headers['user-agent'] ?? null},
@@ -118,6 +122,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
     } catch (err) {
       if (pgErrorCode(err) === 'CW409') throw idempotencyConflict();
       if (pgErrorCode(err) === 'CW404') throw notFound('Account not found');
+      if (pgErrorCode(err) === 'CW403') throw forbidden(OWN_ENTITY_BOOKING);
       throw ledger.asDomainError(err);
     }
   }

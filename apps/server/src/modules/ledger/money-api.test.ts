@@ -4,6 +4,7 @@ import type { Agent } from '../../test/agent';
 import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
 import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
+import { OWN_ENTITY_BOOKING } from './cash-entries.service';
 
 const DAY = '2026-11-20';
 
@@ -107,6 +108,26 @@ describe('accounts, balances and cash entries over HTTP', () => {
     });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().errors).toHaveProperty('Idempotency-Key');
+    expect(await count('postings')).toBe(before);
+  });
+
+  it('refuses a historic entry on the booker’s own entity (403: that takes a request and its approval), writing nothing', async () => {
+    const own = await signedInUser(t, client);
+    await grant(t, own.user.id, client, ['request_deposit', 'request_withdrawal', 'account_view'], 'SELF');
+    const before = await count('postings');
+    for (const [path, body] of [
+      ['deposit', { accountId: acct }],
+      ['withdrawal', { accountId: acct }],
+      ['internal-transfer', { fromAccountId: acct, toAccountId: acct2 }],
+    ] as const) {
+      const res = await own.agent.post(
+        `/api/cashentry/${path}`,
+        { entityId: client, ...body, asset: 'USD', amount: '1.00', valueDate: DAY },
+        key(),
+      );
+      expect([path, res.statusCode]).toEqual([path, 403]);
+      expect(res.json().message).toBe(OWN_ENTITY_BOOKING);
+    }
     expect(await count('postings')).toBe(before);
   });
 

@@ -5,7 +5,7 @@ import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-e
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
-import { useSelectedEntity } from '../../../lib/selected-entity';
+import { booksHistoricEntries, useSelectedEntity } from '../../../lib/selected-entity';
 import { AssetChart } from '../components/asset-chart';
 import { BalancesTable } from '../components/balances-table';
 import { BookDeposit } from '../components/book-deposit';
@@ -50,7 +50,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   return (
     <PageFrame
       title={t('pages.overview')}
-      actions={entity.capabilities.canCreateDepositHistoric ? <BookDeposit entityId={id} /> : undefined}
+      actions={booksHistoricEntries(entity) ? <BookDeposit entityId={id} /> : undefined}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure
