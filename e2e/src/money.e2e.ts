@@ -20,6 +20,11 @@ describe('balances on the overview', () => {
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
     await page.getByText('Summary towards clients').waitFor();
     await page.getByTestId('Owed to clients').waitFor();
+    // Per asset: posted, held, available and the value in the base currency.
+    await page
+      .getByRole('table', { name: 'Summary towards clients' })
+      .getByRole('row', { name: /^BTC\s+12\.50000000/ })
+      .waitFor();
   });
 
   it('lets staff book a cash deposit, and the balance changes', async () => {
@@ -48,7 +53,7 @@ describe('balances on the overview', () => {
       .waitFor();
     await page
       .getByRole('table', { name: 'Cash entries' })
-      .getByRole('row', { name: /Deposit.*USD.*1,000\.00/ })
+      .getByRole('row', { name: /Northwind Settlement.*Deposit.*USD.*1,000\.00/ })
       .waitFor();
   });
 });

@@ -48,6 +48,8 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           'id',
           'type',
           'valueDate',
+          'entity',
+          'account',
           'accountId',
           'counterAccountId',
           'asset',
@@ -61,6 +63,8 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           e.id,
           e.type,
           e.valueDate,
+          e.entityName,
+          e.accountName,
           e.accountId,
           e.counterAccountId,
           e.asset,
@@ -127,6 +131,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('overview.valueDate')}</Table.Th>
+              <Table.Th>{t('overview.account')}</Table.Th>
               <Table.Th>{t('overview.type')}</Table.Th>
               <Table.Th>{t('overview.asset')}</Table.Th>
               <Table.Th ta="right">{t('overview.amount')}</Table.Th>
@@ -139,6 +144,14 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
             {items.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>{e.valueDate}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{e.accountName}</Text>
+                  {e.entityId !== entityId && (
+                    <Text size="xs" c="dimmed">
+                      {e.entityName}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{t(`overview.types.${e.type}`)}</Table.Td>
                 <Table.Td>{e.asset}</Table.Td>
                 <Table.Td ta="right" ff="monospace">

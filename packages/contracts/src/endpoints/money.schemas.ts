@@ -100,6 +100,7 @@ export const ZSummary = z.object({
   assets: z.array(ZAssetTotal),
   baseCurrency: ZBaseCurrency,
 });
+export type TSummary = z.infer<typeof ZSummary>;
 
 export const ZCashEntryCommon = {
   entityId,
@@ -140,7 +141,10 @@ export const ZCashEntryList = z.strictObject({
   limit: z.number().int().min(1).max(500).default(10),
   offset: z.number().int().min(0).default(0),
 });
-export const ZCashEntryPage = z.object({ items: z.array(ZCashEntry), total: z.number() });
+/** A cash entry in the history, with the names an operator reads it by. */
+export const ZCashEntryRow = ZCashEntry.extend({ accountName: z.string(), entityName: z.string() });
+export type TCashEntryRow = z.infer<typeof ZCashEntryRow>;
+export const ZCashEntryPage = z.object({ items: z.array(ZCashEntryRow), total: z.number() });
 export const ZChildrenSummary = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), assets: z.array(ZAssetTotal) }),
 );

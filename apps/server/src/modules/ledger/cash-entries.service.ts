@@ -14,6 +14,7 @@ import { formatAmount } from '../../platform/money';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
+import { entities as entitiesTable } from '../entities/entities.tables';
 import { currencies } from '../reference-data/reference-data.tables';
 import type { LedgerService } from './ledger.service';
 import { accounts as accountsTable, cashEntries } from './ledger.tables';
@@ -155,16 +156,28 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
       const order = f.direction === 'asc' ? asc(column) : desc(column);
       const [rows, [count]] = await Promise.all([
         db
-          .select({ e: cashEntries, scale: currencies.scale })
+          .select({
+            e: cashEntries,
+            scale: currencies.scale,
+            accountName: accountsTable.name,
+            entityName: entitiesTable.name,
+          })
           .from(cashEntries)
           .innerJoin(currencies, eq(currencies.code, cashEntries.asset))
+          .innerJoin(accountsTable, eq(accountsTable.id, cashEntries.accountId))
+          .innerJoin(entitiesTable, eq(entitiesTable.id, cashEntries.entityId))
           .where(where)
           .orderBy(order, desc(cashEntries.id))
           .limit(f.limit)
           .offset(f.offset),
         db.select({ n: sql<number>`count(*)::int` }).from(cashEntries).where(where),
       ]);
-      return { items: rows.map((r) => toEntry(r.e, r.scale)), total: count?.n ?? 0 };
+      const items = rows.map((r) => ({
+        ...toEntry(r.e, r.scale),
+        accountName: r.accountName,
+        entityName: r.entityName,
+      }));
+      return { items, total: count?.n ?? 0 };
     },
   };
 }

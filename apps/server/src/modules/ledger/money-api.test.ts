@@ -70,8 +70,12 @@ describe('accounts, balances and cash entries over HTTP', () => {
       }),
     );
     const list = (await staff.post('/api/cashentry/list', { entityId: broker, type: 'DEPOSIT' })).json();
-    // The booking's answer is exactly the entry as the list shows it.
-    expect(list.items.find((e: { id: number }) => e.id === res.json().id)).toEqual(res.json());
+    // The booking's answer is exactly the entry as the list shows it, which adds the names.
+    expect(list.items.find((e: { id: number }) => e.id === res.json().id)).toEqual({
+      ...res.json(),
+      accountName: expect.stringMatching(/^Acct /),
+      entityName: expect.stringMatching(/^Client /),
+    });
     const [audit] = (
       await t.database.db.execute<{ details: { transactionId: number }; user_agent: string | null }>(
         sql`select details, user_agent from audit_events where action = 'cashentry.deposit' and target = ${String(res.json().id)}`,

@@ -1,4 +1,5 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TSummary } from '@clearway/contracts/endpoints/money.schemas';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
@@ -25,6 +26,49 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** What a broker owes its clients, per asset, with each asset's value in the base currency. */
+function TowardClientsTable({ summary }: { summary: TSummary }) {
+  const { t } = useTranslation();
+  const baseValueOf = (asset: string) => summary.baseCurrency.lines.find((l) => l.asset === asset)?.value;
+  return (
+    <Table striped withTableBorder aria-label={t('overview.towardClients')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('overview.asset')}</Table.Th>
+          <Table.Th ta="right">{t('overview.posted')}</Table.Th>
+          <Table.Th ta="right">{t('overview.held')}</Table.Th>
+          <Table.Th ta="right">{t('overview.available')}</Table.Th>
+          <Table.Th ta="right">
+            {t('overview.inBase', { currency: summary.baseCurrency.baseCurrency })}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {summary.assets.map((a) => {
+          const value = baseValueOf(a.asset);
+          return (
+            <Table.Tr key={a.asset}>
+              <Table.Td>{a.asset}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {formatDecimal(a.posted, a.scale)}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {formatDecimal(a.held, a.scale)}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace" fw={600}>
+                {formatDecimal(a.available, a.scale)}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {value === undefined ? '—' : formatDecimal(value, 2)}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -81,13 +125,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       {showClients && clients.data && (
         <Stack gap="xs">
           <Title order={4}>{t('overview.towardClients')}</Title>
-          <Group gap="xl">
-            {clients.data.assets.map((a) => (
-              <Text key={a.asset} ff="monospace">
-                {a.asset} {formatDecimal(a.available, a.scale)}
-              </Text>
-            ))}
-          </Group>
+          <TowardClientsTable summary={clients.data} />
         </Stack>
       )}
       <Stack gap="xs">
