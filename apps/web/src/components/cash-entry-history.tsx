@@ -83,6 +83,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
         <Group>
           <Select
             label={t('overview.type')}
+            placeholder={t('requests.allTypes')}
             clearable
             data={TYPES.map((v) => ({ value: v, label: t(`overview.types.${v}`) }))}
             value={type}
@@ -94,6 +95,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           />
           <Select
             label={t('overview.asset')}
+            placeholder={t('overview.allAssets')}
             clearable
             searchable
             data={currencies.data?.map((c) => c.code) ?? []}
