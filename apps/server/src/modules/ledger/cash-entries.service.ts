@@ -47,23 +47,20 @@ function toEntry(r: Row, scale: number): TCashEntry {
 }
 
 /**
- * Records a completed movement in the history, inside the caller's transaction: a
- * back-office booking, or a money request whose funds moved on approval.
+ * Records a completed movement in the history, inside the caller's transaction: a money
+ * request whose funds moved on approval, or an opening balance of the demo data.
  */
 export async function recordCashEntry(
   tx: DbOrTx,
   who: { principal: Principal | null },
   e: Omit<typeof cashEntries.$inferInsert, 'entityId' | 'createdBy' | 'valueDate'> & { valueDate?: string },
 ): Promise<Row> {
-  const [owner] = await tx
-    .select({ entityId: accountsTable.entityId })
-    .from(accountsTable)
-    .where(eq(accountsTable.id, e.accountId));
   const [row] = await tx
     .insert(cashEntries)
     .values({
       ...e,
-      entityId: owner!.entityId,
+      // The entry belongs to the account's owner, read in the same statement.
+      entityId: sql`(select ${accountsTable.entityId} from ${accountsTable} where ${accountsTable.id} = ${e.accountId})`,
       valueDate: e.valueDate ?? new Date().toISOString().slice(0, 10),
       createdBy: who.principal?.name ?? 'system',
     })
