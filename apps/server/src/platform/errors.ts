@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'InsufficientFunds',
   'Unbalanced',
   'AlreadyResolved',
+  'AccountClosed',
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'RateLimited',

@@ -1,15 +1,15 @@
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { entities } from '../entities/entities.tables';
-import { accounts } from './ledger.tables';
+import { accounts, balances } from './ledger.tables';
 
 type Who = { principal: Principal; entityId: number };
 type AccountRow = typeof accounts.$inferSelect & { entityName: string };
@@ -98,49 +98,78 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
     async create(who: Who, input: z.output<typeof ZCreateAccount>): Promise<TAccount> {
       validateBankDetails(input);
       if (input.parentId) await get(who.entityId, input.parentId);
-      const [row] = await db
-        .insert(accounts)
-        .values({
-          entityId: who.entityId,
-          accountType: input.accountType,
-          name: input.accountName,
-          ibanCode: input.ibanCode ? electronicFormatIBAN(input.ibanCode) : null,
-          swiftCode: input.swiftCode?.toUpperCase() ?? null,
-          accountCode: input.accountCode ?? null,
-          currencyCode: input.currencyId ?? null,
-          parentId: input.parentId ?? null,
-          bankId: input.bankId ?? null,
-        })
-        .returning({ id: accounts.id })
-        .catch((err) => {
-          throw (err as { cause?: { code?: string } }).cause?.code === '23503'
-            ? badRequest('currencyId: unknown currency or bank', { currencyId: 'unknown' })
-            : err;
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(accounts)
+          .values({
+            entityId: who.entityId,
+            accountType: input.accountType,
+            name: input.accountName,
+            ibanCode: input.ibanCode ? electronicFormatIBAN(input.ibanCode) : null,
+            swiftCode: input.swiftCode?.toUpperCase() ?? null,
+            accountCode: input.accountCode ?? null,
+            currencyCode: input.currencyId ?? null,
+            parentId: input.parentId ?? null,
+            bankId: input.bankId ?? null,
+          })
+          .returning({ id: accounts.id })
+          .catch((err) => {
+            throw (err as { cause?: { code?: string } }).cause?.code === '23503'
+              ? badRequest('currencyId: unknown currency or bank', { currencyId: 'unknown' })
+              : err;
+          });
+        await recordAudit(tx, who, {
+          action: 'account.create',
+          outcome: 'success',
+          target: String(row!.id),
+          details: { input },
         });
-      await recordAudit(db, who, {
-        action: 'account.create',
-        outcome: 'success',
-        target: String(row!.id),
-        details: { input },
+        return row!.id;
       });
-      return get(who.entityId, row!.id);
+      return get(who.entityId, id);
     },
 
+    /**
+     * Renames, recodes, closes or reopens an account, audited with what it was.
+     * @throws Conflict when closing an account that still holds or reserves funds
+     */
     async update(who: Who, input: z.output<typeof ZUpdateAccount>): Promise<TAccount> {
       const before = await get(who.entityId, input.accountId);
-      await db
-        .update(accounts)
-        .set({
-          ...(input.accountName !== undefined ? { name: input.accountName } : {}),
-          ...(input.accountCode !== undefined ? { accountCode: input.accountCode } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-        })
-        .where(eq(accounts.id, input.accountId));
-      await recordAudit(db, who, {
-        action: 'account.update',
-        outcome: 'success',
-        target: String(input.accountId),
-        details: { before, input },
+      await db.transaction(async (tx) => {
+        // Locks the account row, so no booking slips in between the check and the close.
+        await tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(eq(accounts.id, input.accountId))
+          .for('update');
+        if (input.active === false && before.active) {
+          const [funded] = await tx
+            .select({ asset: balances.asset })
+            .from(balances)
+            .where(
+              and(
+                eq(balances.accountId, input.accountId),
+                or(ne(balances.posted, '0'), ne(balances.held, '0')),
+              ),
+            )
+            .limit(1);
+          if (funded)
+            throw conflict(`This account still holds ${funded.asset}; move its funds out before closing it`);
+        }
+        await tx
+          .update(accounts)
+          .set({
+            ...(input.accountName !== undefined ? { name: input.accountName } : {}),
+            ...(input.accountCode !== undefined ? { accountCode: input.accountCode } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+          })
+          .where(eq(accounts.id, input.accountId));
+        await recordAudit(tx, who, {
+          action: 'account.update',
+          outcome: 'success',
+          target: String(input.accountId),
+          details: { before, input },
+        });
       });
       return get(who.entityId, input.accountId);
     },

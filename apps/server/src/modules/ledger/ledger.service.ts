@@ -31,6 +31,12 @@ function asLedgerError(err: unknown): unknown {
       return new AppError('AlreadyResolved', 409, 'This hold has already been posted or voided');
     case 'CW003':
       return new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
+    case 'CW005':
+      return new AppError(
+        'AccountClosed',
+        409,
+        'This account is closed; it can neither receive nor send funds',
+      );
     default:
       return err;
   }

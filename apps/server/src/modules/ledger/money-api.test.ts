@@ -266,6 +266,75 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(await count('cash_entries')).toBe(entries);
   });
 
+  it('closes an account only once it is empty, and a closed account moves nothing (409)', async () => {
+    const acct3 = (
+      await staff.post('/api/account/create', {
+        entityId: client,
+        accountType: 'MarginTrading',
+        accountName: uniqueName('Closing '),
+      })
+    ).json().id as number;
+    const move = (path: string, accountId: number) =>
+      staff.post(
+        `/api/cashentry/${path}`,
+        { entityId: client, accountId, asset: 'USD', amount: '5.00', valueDate: DAY },
+        key(),
+      );
+    const close = () =>
+      staff.put('/api/account/update', { entityId: client, accountId: acct3, active: false });
+    expect((await move('deposit', acct3)).statusCode).toBe(200);
+    const refused = await close();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This account still holds USD; move its funds out before closing it');
+    expect((await move('withdrawal', acct3)).statusCode).toBe(200);
+    const closed = await close();
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().active).toBe(false);
+    const before = await count('postings');
+    const into = await move('deposit', acct3);
+    expect(into.statusCode).toBe(409);
+    expect(into.json().message).toBe('This account is closed; it can neither receive nor send funds');
+    expect(await count('postings')).toBe(before);
+    const reopened = await staff.put('/api/account/update', {
+      entityId: client,
+      accountId: acct3,
+      active: true,
+    });
+    expect(reopened.json().active).toBe(true);
+    expect((await move('deposit', acct3)).statusCode).toBe(200);
+  });
+
+  it('never leaves a closed account holding funds when closing races with deposits', async () => {
+    const acct4 = (
+      await staff.post('/api/account/create', {
+        entityId: client,
+        accountType: 'MarginTrading',
+        accountName: uniqueName('Racing '),
+      })
+    ).json().id as number;
+    const deposit = () =>
+      staff.post(
+        '/api/cashentry/deposit',
+        { entityId: client, accountId: acct4, asset: 'USD', amount: '1.00', valueDate: DAY },
+        key(),
+      );
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, deposit),
+      staff.put('/api/account/update', { entityId: client, accountId: acct4, active: false }),
+      ...Array.from({ length: 10 }, deposit),
+    ]);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const view = (await staff.post('/api/account/view', { entityId: client, accountId: acct4 })).json();
+    const [held] = (
+      await t.database.db.execute<{ posted: string | null }>(
+        sql`select sum(posted)::text as posted from balances where account_id = ${acct4}`,
+      )
+    ).rows;
+    const booked = results.filter((r, i) => i !== 10 && r.statusCode === 200).length;
+    expect(Number(held!.posted ?? 0)).toBe(booked);
+    if (!view.active) expect(booked).toBe(0);
+  });
+
   it('validates IBAN and BIC on a new account', async () => {
     const res = await staff.post('/api/account/create', {
       entityId: client,
