@@ -46,6 +46,8 @@ export const CAPABILITIES = {
   canViewTransferFees: all(A.transfer.feesList),
   // Loading rules and actions
   canManageUser: all(A.userManagement.update),
+  canCreateAccount: all(A.account.create, A.account.types),
+  canEditAccount: all(A.account.update),
   canViewUserPermissionScopeTypes: all(A.authorization.permissionScopeTypes),
   canViewPendingRequests: all(A.requests.pending),
   canUpdateRequestStatus: all(A.requests.statusUpdate),

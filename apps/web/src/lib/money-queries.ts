@@ -38,10 +38,12 @@ export const cashEntriesQuery = (entityId: number, filter: CashEntryFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export const accountsQuery = (entityId: number) =>
+/** The entity's open accounts: the ones money can move through (a closed account moves nothing). */
+export const openAccountsQuery = (entityId: number) =>
   queryOptions({
     queryKey: ['accounts', entityId],
     queryFn: () => api(API.account.list, { payload: { entityId } }),
+    select: (rows) => rows.filter((a) => a.active),
   });
 
 export const currenciesQuery = queryOptions({

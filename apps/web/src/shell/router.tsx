@@ -124,6 +124,7 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: lazyRouteComponent(() => import('./paged-routes'), 'OverviewRoute'),
   historic: lazyRouteComponent(() => import('./paged-routes'), 'HistoricRoute'),
   requests: lazyRouteComponent(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
+  accounts: lazyRouteComponent(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),
     'VaspManagementPage',

@@ -43,7 +43,7 @@ export const ZAccountList = z.strictObject({
 /** The new-account draft of section 3. */
 export const ZCreateAccount = z.strictObject({
   entityId,
-  accountType: z.enum(ACCOUNT_TYPES),
+  accountType: z.enum(ACCOUNT_TYPES, 'Pick an account type'),
   accountName: z.string().trim().min(1, 'Enter a name').max(100),
   ibanCode: z.string().trim().max(42).optional(),
   accountCode: z.string().trim().max(50).optional(),

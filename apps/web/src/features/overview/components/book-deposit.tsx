@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountsQuery, bookCashDeposit, currenciesQuery } from '../../../lib/money-queries';
+import { bookCashDeposit, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -25,7 +25,7 @@ export function BookDeposit({ entityId }: { entityId: number }) {
     reference: '',
   });
   const { errors, failure, busy, run, reset } = useFormSubmit();
-  const accounts = useQuery({ ...accountsQuery(entityId), enabled: opened });
+  const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
 
   const start = () => {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { formatDecimal } from '../../../lib/format';
-import { accountsQuery, balancesQuery, currenciesQuery } from '../../../lib/money-queries';
+import { balancesQuery, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import {
@@ -38,7 +38,7 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
   });
   const { errors, failure, busy, run, reset } = useFormSubmit();
   const withdrawing = mode === 'withdrawal';
-  const accounts = useQuery({ ...accountsQuery(entityId), enabled: opened });
+  const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const balances = useQuery({ ...balancesQuery(entityId), enabled: opened });
   const banks = useQuery({

@@ -1,0 +1,92 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+
+/** Renames or recodes an account, or closes (after confirming) or reopens it. */
+export function EditAccount({ account, entityId }: { account: TAccount; entityId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [form, setForm] = useState({ accountName: account.name, accountCode: account.accountCode ?? '' });
+  const { errors, failure, busy, run, reset } = useFormSubmit();
+
+  const update = async (change: { accountName?: string; accountCode?: string; active?: boolean }) => {
+    const saved = await api(API.account.update, {
+      payload: { entityId, accountId: account.id, ...change },
+    });
+    await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
+    showSuccessToast(t('accountsPage.updated'), saved.name);
+  };
+
+  const start = () => {
+    setForm({ accountName: account.name, accountCode: account.accountCode ?? '' });
+    reset();
+    open();
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const name = form.accountName.trim();
+    if (
+      await run(name ? {} : { accountName: t('accountsPage.name') }, () =>
+        update({ ...form, accountName: name }),
+      )
+    )
+      close();
+  }
+
+  const toggle = () =>
+    account.active
+      ? modals.openConfirmModal({
+          title: t('accountsPage.closeTitle', { name: account.name }),
+          children: t('accountsPage.closeText'),
+          labels: { confirm: t('accountsPage.close'), cancel: t('accountsPage.keep') },
+          confirmProps: { color: 'red' },
+          onConfirm: () => update({ active: false }).catch(showErrorToast),
+        })
+      : update({ active: true }).catch(showErrorToast);
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="subtle" onClick={start}>
+        {t('accountsPage.edit')}
+      </Button>
+      <Button size="xs" variant="subtle" color={account.active ? 'red' : 'teal'} onClick={toggle}>
+        {account.active ? t('accountsPage.close') : t('accountsPage.reopen')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={`${t('accountsPage.edit')}: ${account.name}`} centered>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {failure && <Alert color="red">{failure}</Alert>}
+            <TextInput
+              label={t('accountsPage.name')}
+              withAsterisk
+              value={form.accountName}
+              onChange={(e) => setForm({ ...form, accountName: e.currentTarget.value })}
+              error={errors.accountName}
+            />
+            <TextInput
+              label={t('accountsPage.code')}
+              value={form.accountCode}
+              onChange={(e) => setForm({ ...form, accountCode: e.currentTarget.value })}
+              error={errors.accountCode}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {t('accountsPage.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Group>
+  );
+}
