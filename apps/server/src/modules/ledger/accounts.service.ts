@@ -142,7 +142,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
           .from(accounts)
           .where(eq(accounts.id, input.accountId))
           .for('update');
-        if (input.active === false && before.active) {
+        if (input.active === false) {
           const [funded] = await tx
             .select({ asset: balances.asset })
             .from(balances)
