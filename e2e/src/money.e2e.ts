@@ -56,4 +56,19 @@ describe('balances on the overview', () => {
       .getByRole('row', { name: /Northwind Settlement.*Deposit.*USD.*1,000\.00/ })
       .waitFor();
   });
+
+  it('lets staff with instrument_management set a mid rate on the rate sheet', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'treasury', DEMO_PASSWORD, currentCode);
+    await page.getByRole('button', { name: 'Rate sheet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rate sheet (mid rates)' });
+    const sheet = dialog.getByRole('table', { name: 'Rate sheet (mid rates)' });
+    await sheet.getByRole('row', { name: /EUR\/USD/ }).waitFor();
+    const rate = `1.${String(Date.now()).slice(-3)}7`;
+    await dialog.getByLabel('Base', { exact: true }).click();
+    await page.getByRole('option', { name: 'EUR', exact: true }).click();
+    await dialog.getByLabel('Mid rate', { exact: true }).fill(rate);
+    await dialog.getByRole('button', { name: 'Set rate' }).click();
+    await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${rate.replace('.', '\\.')}`) }).waitFor();
+  });
 });

@@ -62,6 +62,7 @@ export const CAPABILITIES = {
   canBookTrades: all(A.trades.bookManualFxTrade),
   canCancelTrades: all(A.trades.cancel),
   canManageMaintenance: all(A.platform.setMaintenance),
+  canManageRates: all(A.instruments.rates, A.instruments.setRate),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

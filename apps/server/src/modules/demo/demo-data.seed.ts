@@ -147,6 +147,16 @@ export const DEMO_PERSONAS: ReadonlyArray<{
     keys: ['account_view', 'order_management', 'system_management'],
     scope: 'SELF_AND_DESCENDANTS',
   },
+  // The platform's treasury desk keeps the rate sheet that base-currency values use.
+  {
+    username: 'treasury',
+    displayName: 'Taylor Treasury',
+    persona: 'treasury (rate sheet)',
+    home: 'Clearway Platform',
+    role: 'Treasury',
+    keys: ['account_view', 'instrument_management'],
+    scope: 'SELF_AND_DESCENDANTS',
+  },
 ];
 
 async function ensureNode(tx: DbOrTx, node: Node, parentId: number | null, ids: Map<string, number>) {

@@ -1,5 +1,5 @@
 import type { TSummary } from '@clearway/contracts/endpoints/money.schemas';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
@@ -10,6 +10,7 @@ import { booksHistoricEntries, useSelectedEntity } from '../../../lib/selected-e
 import { AssetChart } from '../components/asset-chart';
 import { BalancesTable } from '../components/balances-table';
 import { BookDeposit } from '../components/book-deposit';
+import { RateSheet } from '../components/rate-sheet';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -94,7 +95,12 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   return (
     <PageFrame
       title={t('pages.overview')}
-      actions={booksHistoricEntries(entity) ? <BookDeposit entityId={id} /> : undefined}
+      actions={
+        <Group>
+          {entity.capabilities.canManageRates && <RateSheet entityId={id} />}
+          {booksHistoricEntries(entity) && <BookDeposit entityId={id} />}
+        </Group>
+      }
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure

@@ -1,0 +1,126 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import { ZRateSet } from '@clearway/contracts/endpoints/money.schemas';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { fieldErrors } from '../../../lib/form-errors';
+import { currenciesQuery } from '../../../lib/money-queries';
+import { showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+
+const ratesQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['rates', entityId],
+    queryFn: () => api(API.instruments.rates, { payload: { entityId } }),
+  });
+
+const EMPTY = { base: '', quote: 'USD', rate: '' };
+
+/** Staff with instrument_management read the rate sheet and set a mid rate (audited by the server). */
+export function RateSheet({ entityId }: { entityId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [form, setForm] = useState(EMPTY);
+  const { errors, failure, busy, run, reset } = useFormSubmit();
+  const rates = useQuery({ ...ratesQuery(entityId), enabled: opened });
+  const currencies = useQuery({ ...currenciesQuery, enabled: opened });
+  const codes = (currencies.data ?? []).map((c) => c.code);
+
+  const start = () => {
+    setForm(EMPTY);
+    reset();
+    open();
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const input = { entityId, ...form };
+    await run(fieldErrors(ZRateSet, input), async () => {
+      const saved = await api(API.instruments.setRate, { payload: input });
+      await queryClient.invalidateQueries({ queryKey: ['rates', entityId] });
+      await queryClient.invalidateQueries({ queryKey: ['balances'] });
+      showSuccessToast(t('rates.saved'), `${saved.base}/${saved.quote} ${saved.rate}`);
+      setForm({ ...form, rate: '' });
+    });
+  }
+
+  return (
+    <>
+      <Button variant="default" onClick={start}>
+        {t('rates.open')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('rates.title')} size="lg" centered>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('rates.hint')}
+          </Text>
+          {(rates.data ?? []).length === 0 ? (
+            <Text size="sm">{t('rates.none')}</Text>
+          ) : (
+            <Table striped withTableBorder aria-label={t('rates.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('rates.pair')}</Table.Th>
+                  <Table.Th ta="right">{t('rates.rate')}</Table.Th>
+                  <Table.Th>{t('rates.asOf')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(rates.data ?? []).map((r) => (
+                  <Table.Tr key={`${r.base}/${r.quote}`}>
+                    <Table.Td>
+                      {r.base}/{r.quote}
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {r.rate}
+                    </Table.Td>
+                    <Table.Td>{new Date(r.asOf).toLocaleString()}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Stack gap="xs">
+              {failure && <Alert color="red">{failure}</Alert>}
+              <Group align="flex-start" grow>
+                <Select
+                  label={t('rates.base')}
+                  searchable
+                  data={codes}
+                  value={form.base || null}
+                  onChange={(v) => setForm({ ...form, base: v ?? '' })}
+                  error={errors.base}
+                />
+                <Select
+                  label={t('rates.quote')}
+                  searchable
+                  data={codes}
+                  value={form.quote || null}
+                  onChange={(v) => setForm({ ...form, quote: v ?? '' })}
+                  error={errors.quote}
+                />
+                <TextInput
+                  label={t('rates.rate')}
+                  inputMode="decimal"
+                  value={form.rate}
+                  onChange={(e) => setForm({ ...form, rate: e.currentTarget.value.trim() })}
+                  error={errors.rate}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy}>
+                  {t('rates.set')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
