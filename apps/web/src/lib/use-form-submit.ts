@@ -1,3 +1,4 @@
+import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { serverFieldErrors } from './form-errors';
 import { serverMessage } from './gateway';
@@ -34,4 +35,17 @@ export function useFormSubmit() {
     setFailure(null);
   };
   return { errors, failure, busy, run, reset };
+}
+
+/** A form in a dialog: each opening starts from `initial()`, with no errors showing. */
+export function useDialogForm<F>(initial: () => F) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [form, setForm] = useState(initial);
+  const submit = useFormSubmit();
+  const start = () => {
+    setForm(initial());
+    submit.reset();
+    open();
+  };
+  return { opened, start, close, form, setForm, ...submit };
 }

@@ -24,6 +24,15 @@ describe('accounts, balances and cash entries over HTTP', () => {
     (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!
       .n;
 
+  const create = async (a: Agent, entityId: number) =>
+    (
+      await a.post('/api/account/create', {
+        entityId,
+        accountType: 'MarginTrading',
+        accountName: uniqueName('Acct '),
+      })
+    ).json().id as number;
+
   beforeAll(async () => {
     const root = (await createEntity(t, uniqueName('Root '))).id;
     broker = (await createEntity(t, uniqueName('Broker '), root)).id;
@@ -36,14 +45,6 @@ describe('accounts, balances and cash entries over HTTP', () => {
     const o = await signedInUser(t, elsewhere);
     await grant(t, o.user.id, elsewhere);
     other = o.agent;
-    const create = async (a: Agent, entityId: number) =>
-      (
-        await a.post('/api/account/create', {
-          entityId,
-          accountType: 'MarginTrading',
-          accountName: uniqueName('Acct '),
-        })
-      ).json().id as number;
     acct = await create(staff, client);
     acct2 = await create(staff, client);
     foreignAcct = await create(other, elsewhere);
@@ -267,13 +268,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
   });
 
   it('closes an account only once it is empty, and a closed account moves nothing (409)', async () => {
-    const acct3 = (
-      await staff.post('/api/account/create', {
-        entityId: client,
-        accountType: 'MarginTrading',
-        accountName: uniqueName('Closing '),
-      })
-    ).json().id as number;
+    const acct3 = await create(staff, client);
     const move = (path: string, accountId: number) =>
       staff.post(
         `/api/cashentry/${path}`,
@@ -305,13 +300,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
   });
 
   it('never leaves a closed account holding funds when closing races with deposits', async () => {
-    const acct4 = (
-      await staff.post('/api/account/create', {
-        entityId: client,
-        accountType: 'MarginTrading',
-        accountName: uniqueName('Racing '),
-      })
-    ).json().id as number;
+    const acct4 = await create(staff, client);
     const deposit = () =>
       staff.post(
         '/api/cashentry/deposit',

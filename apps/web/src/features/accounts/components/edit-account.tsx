@@ -1,22 +1,21 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useDialogForm } from '../../../lib/use-form-submit';
 
 /** Renames or recodes an account, or closes (after confirming) or reopens it. */
 export function EditAccount({ account, entityId }: { account: TAccount; entityId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [form, setForm] = useState({ accountName: account.name, accountCode: account.accountCode ?? '' });
-  const { errors, failure, busy, run, reset } = useFormSubmit();
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() => ({
+    accountName: account.name,
+    accountCode: account.accountCode ?? '',
+  }));
 
   const update = async (change: { accountName?: string; accountCode?: string; active?: boolean }) => {
     const saved = await api(API.account.update, {
@@ -24,12 +23,6 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
     });
     await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
     showSuccessToast(t('accountsPage.updated'), saved.name);
-  };
-
-  const start = () => {
-    setForm({ accountName: account.name, accountCode: account.accountCode ?? '' });
-    reset();
-    open();
   };
 
   async function submit(e: React.FormEvent) {

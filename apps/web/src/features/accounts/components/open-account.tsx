@@ -1,15 +1,13 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { ZCreateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form-errors';
 import { currenciesQuery } from '../../../lib/money-queries';
 import { showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useDialogForm } from '../../../lib/use-form-submit';
 import { accountTypesQuery } from '../api/accounts.queries';
 
 const EMPTY = {
@@ -25,17 +23,9 @@ const EMPTY = {
 export function OpenAccount({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [form, setForm] = useState(EMPTY);
-  const { errors, failure, busy, run, reset } = useFormSubmit();
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() => EMPTY);
   const types = useQuery({ ...accountTypesQuery, enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
-
-  const start = () => {
-    setForm(EMPTY);
-    reset();
-    open();
-  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

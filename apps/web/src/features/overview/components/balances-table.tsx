@@ -4,6 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
 
+/** The three figures of a position, at the asset's scale: posted, held and available (bold). */
+export function PositionCells(p: { posted: string; held: string; available: string; scale: number }) {
+  return (
+    <>
+      <Table.Td ta="right" ff="monospace">
+        {formatDecimal(p.posted, p.scale)}
+      </Table.Td>
+      <Table.Td ta="right" ff="monospace">
+        {formatDecimal(p.held, p.scale)}
+      </Table.Td>
+      <Table.Td ta="right" ff="monospace" fw={600}>
+        {formatDecimal(p.available, p.scale)}
+      </Table.Td>
+    </>
+  );
+}
+
 /** Balances per account and asset: posted, held (pending outflows) and available. */
 export function BalancesTable({ rows }: { rows: TBalance[] }) {
   const { t } = useTranslation();
@@ -30,15 +47,7 @@ export function BalancesTable({ rows }: { rows: TBalance[] }) {
               </Text>
             </Table.Td>
             <Table.Td>{r.asset}</Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {formatDecimal(r.posted, r.scale)}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {formatDecimal(r.held, r.scale)}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={600}>
-              {formatDecimal(r.available, r.scale)}
-            </Table.Td>
+            <PositionCells {...r} />
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,15 +1,13 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { ZRateSet } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form-errors';
 import { currenciesQuery } from '../../../lib/money-queries';
 import { showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useDialogForm } from '../../../lib/use-form-submit';
 
 const ratesQuery = (entityId: number) =>
   queryOptions({
@@ -23,18 +21,10 @@ const EMPTY = { base: '', quote: 'USD', rate: '' };
 export function RateSheet({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [form, setForm] = useState(EMPTY);
-  const { errors, failure, busy, run, reset } = useFormSubmit();
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() => EMPTY);
   const rates = useQuery({ ...ratesQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const codes = (currencies.data ?? []).map((c) => c.code);
-
-  const start = () => {
-    setForm(EMPTY);
-    reset();
-    open();
-  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -8,7 +8,7 @@ import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
 import { booksHistoricEntries, useSelectedEntity } from '../../../lib/selected-entity';
 import { AssetChart } from '../components/asset-chart';
-import { BalancesTable } from '../components/balances-table';
+import { BalancesTable, PositionCells } from '../components/balances-table';
 import { BookDeposit } from '../components/book-deposit';
 import { RateSheet } from '../components/rate-sheet';
 
@@ -53,15 +53,7 @@ function TowardClientsTable({ summary }: { summary: TSummary }) {
           return (
             <Table.Tr key={a.asset}>
               <Table.Td>{a.asset}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {formatDecimal(a.posted, a.scale)}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {formatDecimal(a.held, a.scale)}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace" fw={600}>
-                {formatDecimal(a.available, a.scale)}
-              </Table.Td>
+              <PositionCells {...a} />
               <Table.Td ta="right" ff="monospace">
                 {value === undefined ? '—' : formatDecimal(value, 2)}
               </Table.Td>
