@@ -51,6 +51,10 @@ describe('gateway client (spec section 7 and 8)', () => {
     await callEndpoint(getRow, { payload: { ids: [1, 2], name: 'a b' } }, options(s.fetch));
     expect(s.calls[0]!.url).toBe('/api/things?ids%5B0%5D=1&ids%5B1%5D=2&name=a+b');
     expect(toQueryString({ list: ['x'] })).toBe('list%5B0%5D=x');
+    // Nested keys in brackets, null as empty, undefined and empty arrays left out, ! ' * escaped, ( ) kept.
+    expect(toQueryString({ f: { a: 1, b: [true] }, n: null, u: undefined, e: [], s: "it's (a)*!" })).toBe(
+      'f%5Ba%5D=1&f%5Bb%5D%5B0%5D=true&n=&s=it%27s+(a)%2A%21',
+    );
   });
 
   it('sends other methods as JSON by default', async () => {

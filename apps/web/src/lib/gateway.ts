@@ -1,7 +1,6 @@
 import { type Endpoint, toRoutePattern } from '@clearway/contracts/endpoint';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import { describeStatus, TOO_LARGE_MESSAGE } from '@clearway/contracts/errors';
-import qs from 'qs';
 
 /** A failed call: status, title, message and the body the server sent (spec section 8). */
 export class GatewayError extends Error {
@@ -32,10 +31,28 @@ export type GatewayOptions = {
 
 const FILE_TYPES = /^(application\/pdf|image\/|video\/)/;
 
-/** GET payloads: indexed arrays, RFC1738 (spaces as '+'). */
+// RFC1738 as the spec's gateway sends it: percent-encoding with spaces as '+', and the
+// reserved marks encodeURIComponent leaves alone (! ' *) escaped too.
+const encode = (s: string) =>
+  encodeURIComponent(s)
+    .replace(/[!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+
+function appendPairs(key: string, value: unknown, out: string[]) {
+  if (value === undefined) return;
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) appendPairs(`${key}[${i}]`, v, out);
+  else if (value instanceof Date) out.push(`${encode(key)}=${encode(value.toISOString())}`);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) appendPairs(`${key}[${k}]`, v, out);
+  else out.push(`${encode(key)}=${value === null ? '' : encode(String(value))}`);
+}
+
+/** GET payloads and URL-encoded bodies: indexed arrays (`ids[0]=1`), nested keys in brackets, RFC1738. */
 export function toQueryString(payload: unknown): string {
   if (!payload || typeof payload !== 'object') return '';
-  return qs.stringify(payload, { arrayFormat: 'indices', format: 'RFC1738', encodeValuesOnly: false });
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(payload)) appendPairs(k, v, out);
+  return out.join('&');
 }
 
 function buildPath(path: string, params: Record<string, string | number> = {}): string {
@@ -51,7 +68,7 @@ function encodeBody(e: Endpoint, payload: unknown): { body?: BodyInit; contentTy
   if (e.contentType === 'multipart' || payload instanceof FormData) return { body: payload as FormData };
   if (e.contentType === 'form') {
     return {
-      body: qs.stringify(payload, { format: 'RFC1738' }),
+      body: toQueryString(payload),
       contentType: 'application/x-www-form-urlencoded',
     };
   }
