@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadText, formatDecimal, toCsv } from '../lib/format';
 import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../lib/money-queries';
 import { DateRangeFilter } from './date-range-filter';
-import { EmptyState } from './page-frame';
+import { ListState } from './list-state';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
@@ -126,9 +126,12 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           {t('overview.exportCsv')}
         </Button>
       </Group>
-      {items.length === 0 ? (
-        <EmptyState title={t('overview.noEntries')} hint={t('overview.noEntriesHint')} />
-      ) : (
+      <ListState
+        query={entries}
+        count={items.length}
+        label={t('overview.history')}
+        empty={{ title: t('overview.noEntries'), hint: t('overview.noEntriesHint') }}
+      >
         <Table striped withTableBorder aria-label={t('overview.history')}>
           <Table.Thead>
             <Table.Tr>
@@ -166,7 +169,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListState>
       <Group justify="space-between">
         <Group gap="xs">
           <Text size="sm">{t('overview.pageSize')}</Text>

@@ -1,8 +1,9 @@
-import { Badge, Group, Loader, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
+import { PageFrame } from '../../../components/page-frame';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { type AccountListOptions, accountListQuery } from '../api/accounts.queries';
 import { EditAccount } from '../components/edit-account';
@@ -40,11 +41,12 @@ export function AccountsPage() {
             onChange={(e) => setOptions({ ...options, allAccessible: e.currentTarget.checked })}
           />
         </Group>
-        {list.isPending ? (
-          <Loader aria-label={t('pages.accounts')} />
-        ) : rows.length === 0 ? (
-          <EmptyState title={t('accountsPage.none')} hint={t('accountsPage.noneHint')} />
-        ) : (
+        <ListState
+          query={list}
+          count={rows.length}
+          label={t('pages.accounts')}
+          empty={{ title: t('accountsPage.none'), hint: t('accountsPage.noneHint') }}
+        >
           <Table striped withTableBorder aria-label={t('pages.accounts')}>
             <Table.Thead>
               <Table.Tr>
@@ -83,7 +85,7 @@ export function AccountsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        )}
+        </ListState>
       </Stack>
     </PageFrame>
   );

@@ -1,7 +1,6 @@
 import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
 
 /** The three figures of a position, at the asset's scale: posted, held and available (bold). */
@@ -24,8 +23,6 @@ export function PositionCells(p: { posted: string; held: string; available: stri
 /** Balances per account and asset: posted, held (pending outflows) and available. */
 export function BalancesTable({ rows }: { rows: TBalance[] }) {
   const { t } = useTranslation();
-  if (rows.length === 0)
-    return <EmptyState title={t('overview.noBalances')} hint={t('overview.noBalancesHint')} />;
   return (
     <Table striped highlightOnHover withTableBorder aria-label={t('overview.balances')}>
       <Table.Thead>

@@ -3,6 +3,7 @@ import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
+import { ListState } from '../../../components/list-state';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
@@ -118,7 +119,14 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
       <Stack gap="xs">
         <Title order={4}>{t('overview.balances')}</Title>
-        <BalancesTable rows={balances.data ?? []} />
+        <ListState
+          query={balances}
+          count={balances.data?.length ?? 0}
+          label={t('overview.balances')}
+          empty={{ title: t('overview.noBalances'), hint: t('overview.noBalancesHint') }}
+        >
+          <BalancesTable rows={balances.data ?? []} />
+        </ListState>
       </Stack>
       {showClients && clients.data && (
         <Stack gap="xs">
