@@ -8,7 +8,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
-import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
+import { PageFrame } from '../../../components/page-frame';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
 import { api } from '../../../lib/api';
@@ -157,11 +158,18 @@ export function RequestsPage() {
       {pendingRule && (
         <Stack gap="xs">
           <Title order={4}>{t('requests.pending')}</Title>
-          {pending.data?.items.length ? (
-            <MoneyRequestsTable label={t('requests.pending')} items={pending.data.items} actions={actions} />
-          ) : (
-            <EmptyState title={t('requests.nonePending')} />
-          )}
+          <ListState
+            query={pending}
+            count={pending.data?.items.length ?? 0}
+            label={t('requests.pending')}
+            empty={{ title: t('requests.nonePending'), hint: t('shell.emptyModuleHint') }}
+          >
+            <MoneyRequestsTable
+              label={t('requests.pending')}
+              items={pending.data?.items ?? []}
+              actions={actions}
+            />
+          </ListState>
         </Stack>
       )}
       <Stack gap="xs">
@@ -207,11 +215,14 @@ export function RequestsPage() {
             w={160}
           />
         </Group>
-        {items.length === 0 ? (
-          <EmptyState title={t('requests.none')} hint={t('requests.noneHint')} />
-        ) : (
+        <ListState
+          query={list}
+          count={items.length}
+          label={t('requests.recent')}
+          empty={{ title: t('requests.none'), hint: t('requests.noneHint') }}
+        >
           <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} />
-        )}
+        </ListState>
         <Pagination total={pages} value={page} onChange={setPage} />
       </Stack>
     </PageFrame>
