@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { bankInfoQuery, requestWalletRemoval, walletsQuery } from '../api/whitelisting.queries';
@@ -68,9 +68,12 @@ export function BankWalletsPanel() {
                 <Button onClick={open}>{t('whitelist.requestWallet')}</Button>
               </Group>
             )}
-            {(wallets.data ?? []).length === 0 ? (
-              <EmptyState title={t('whitelist.noWallets')} hint={t('whitelist.noWalletsHint')} />
-            ) : (
+            <ListState
+              query={wallets}
+              count={(wallets.data ?? []).length}
+              label={t('whitelist.wallets')}
+              empty={{ title: t('whitelist.noWallets'), hint: t('whitelist.noWalletsHint') }}
+            >
               <Table aria-label={t('whitelist.wallets')} striped>
                 <Table.Tbody>
                   {(wallets.data ?? []).map((w) => (
@@ -104,7 +107,7 @@ export function BankWalletsPanel() {
                   ))}
                 </Table.Tbody>
               </Table>
-            )}
+            </ListState>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="banks" pt="md">
@@ -113,9 +116,12 @@ export function BankWalletsPanel() {
               <Button onClick={bankForm.open}>{t('whitelist.requestBank')}</Button>
             </Group>
           )}
-          {(banks.data ?? []).length === 0 ? (
-            <EmptyState title={t('whitelist.noBanks')} hint={t('whitelist.noBanksHint')} />
-          ) : (
+          <ListState
+            query={banks}
+            count={(banks.data ?? []).length}
+            label={t('whitelist.bankAccounts')}
+            empty={{ title: t('whitelist.noBanks'), hint: t('whitelist.noBanksHint') }}
+          >
             <Table aria-label={t('whitelist.bankAccounts')} striped>
               <Table.Tbody>
                 {(banks.data ?? []).map((b) => (
@@ -136,7 +142,7 @@ export function BankWalletsPanel() {
                 ))}
               </Table.Tbody>
             </Table>
-          )}
+          </ListState>
         </Tabs.Panel>
       </Tabs>
       <Modal opened={opened} onClose={close} title={t('whitelist.requestWallet')} size="lg">

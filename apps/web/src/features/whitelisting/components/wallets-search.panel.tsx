@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
 import { api } from '../../../lib/api';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 
@@ -28,9 +28,12 @@ export function WalletsSearchPanel() {
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
       />
-      {(results.data ?? []).length === 0 ? (
-        <EmptyState title={t('search.none')} hint={t('search.noneHint')} />
-      ) : (
+      <ListState
+        query={results}
+        count={(results.data ?? []).length}
+        label={t('search.label')}
+        empty={{ title: t('search.none'), hint: t('search.noneHint') }}
+      >
         <Table striped aria-label={t('search.label')}>
           <Table.Tbody>
             {(results.data ?? []).map((w) => (
@@ -48,7 +51,7 @@ export function WalletsSearchPanel() {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListState>
     </Stack>
   );
 }

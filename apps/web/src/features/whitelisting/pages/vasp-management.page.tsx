@@ -6,7 +6,8 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
+import { PageFrame } from '../../../components/page-frame';
 import { api } from '../../../lib/api';
 import { fieldErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -75,9 +76,12 @@ export function VaspManagementPage() {
       title={t('pages.vaspManagement')}
       actions={canManage ? <Button onClick={open}>{t('vasp.add')}</Button> : undefined}
     >
-      {(list.data ?? []).length === 0 ? (
-        <EmptyState title={t('vasp.none')} hint={t('vasp.noneHint')} />
-      ) : (
+      <ListState
+        query={list}
+        count={(list.data ?? []).length}
+        label={t('pages.vaspManagement')}
+        empty={{ title: t('vasp.none'), hint: t('vasp.noneHint') }}
+      >
         <Table striped withTableBorder aria-label={t('pages.vaspManagement')}>
           <Table.Thead>
             <Table.Tr>
@@ -110,7 +114,7 @@ export function VaspManagementPage() {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListState>
       <Modal opened={opened} onClose={close} title={t('vasp.add')}>
         <form onSubmit={create} noValidate>
           <Stack>

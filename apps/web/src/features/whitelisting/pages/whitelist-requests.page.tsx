@@ -3,7 +3,8 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { ListState } from '../../../components/list-state';
+import { PageFrame } from '../../../components/page-frame';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -55,9 +56,12 @@ export function WhitelistRequestsPage() {
         onChange={setStatus}
         statuses={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']}
       />
-      {items.length === 0 ? (
-        <EmptyState title={t('whitelist.noRequests')} hint={t('whitelist.noRequestsHint')} />
-      ) : (
+      <ListState
+        query={list}
+        count={items.length}
+        label={t('pages.whitelistRequests')}
+        empty={{ title: t('whitelist.noRequests'), hint: t('whitelist.noRequestsHint') }}
+      >
         <Table striped withTableBorder aria-label={t('pages.whitelistRequests')}>
           <Table.Thead>
             <Table.Tr>
@@ -105,7 +109,7 @@ export function WhitelistRequestsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListState>
     </PageFrame>
   );
 }
