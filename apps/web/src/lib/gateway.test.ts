@@ -65,6 +65,23 @@ describe('gateway client (spec section 7 and 8)', () => {
     expect(s.calls[0]!.init.body).toBe('{"amount":"10.50"}');
   });
 
+  it('sends a multipart upload as the FormData it is given, with query parameters and the CSRF token', async () => {
+    const s = fakeServer(() => json({}));
+    const upload = row('POST', '/things/{id}/file', 'test', 'An upload', { contentType: 'multipart' });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.pdf');
+    await callEndpoint(
+      upload,
+      { params: { id: 7 }, query: { entityId: 3 }, payload: form },
+      options(s.fetch, { csrfToken: () => 'c' }),
+    );
+    expect(s.calls[0]!.url).toBe('/api/things/7/file?entityId=3');
+    expect(s.calls[0]!.init.body).toBe(form);
+    const headers = s.calls[0]!.init.headers as Record<string, string>;
+    expect(headers['X-CSRF-Token']).toBe('c');
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
   it('sends URL-encoded bodies where the row says form', async () => {
     const s = fakeServer(() => json({}));
     await callEndpoint(

@@ -118,6 +118,8 @@ export function toGatewayError(err: unknown): GatewayError {
 export type CallInput = {
   payload?: unknown;
   params?: Record<string, string | number>;
+  /** Query parameters for a call whose body is not its payload's only place (a multipart upload's entityId). */
+  query?: Record<string, string | number>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -137,10 +139,11 @@ export async function callEndpoint<T = unknown>(
   let url = `${opts.baseUrl ?? API_BASE}${buildPath(e.path, input.params)}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers, ...input.headers };
   let body: BodyInit | undefined;
-  if (e.method === 'GET') {
-    const query = toQueryString(input.payload);
-    if (query) url += `?${query}`;
-  } else {
+  const query = [e.method === 'GET' ? toQueryString(input.payload) : '', toQueryString(input.query)]
+    .filter(Boolean)
+    .join('&');
+  if (query) url += `?${query}`;
+  if (e.method !== 'GET') {
     const encoded = encodeBody(e, input.payload);
     body = encoded.body;
     if (encoded.contentType) headers['Content-Type'] = encoded.contentType;

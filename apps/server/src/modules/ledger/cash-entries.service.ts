@@ -77,8 +77,9 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
   const { db, ledger, entities } = deps;
 
   /**
-   * One statement (migration 0019): account scope check, Idempotency-Key claim, ledger
-   * posting, cash entry, audit row and stored response, all or nothing.
+   * One statement (`cash_entry_book`, migrations 0019–0020): account scope check, the
+   * own-entity refusal, Idempotency-Key claim, ledger posting, cash entry, audit row and
+   * stored response, all or nothing.
    */
   async function book(
     who: Who,
@@ -118,9 +119,10 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         ${JSON.stringify(input)}::jsonb) as entry`);
       return res.rows[0]!.entry;
     } catch (err) {
-      if (pgErrorCode(err) === 'CW409') throw idempotencyConflict();
-      if (pgErrorCode(err) === 'CW404') throw notFound('Account not found');
-      if (pgErrorCode(err) === 'CW403') throw forbidden(OWN_ENTITY_BOOKING);
+      const code = pgErrorCode(err);
+      if (code === 'CW409') throw idempotencyConflict();
+      if (code === 'CW404') throw notFound('Account not found');
+      if (code === 'CW403') throw forbidden(OWN_ENTITY_BOOKING);
       throw ledger.asDomainError(err);
     }
   }

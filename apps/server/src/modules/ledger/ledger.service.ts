@@ -51,10 +51,9 @@ const actor = (who: LedgerActor) => ({
   entity: who.entityId ?? who.principal?.homeEntityId ?? null,
 });
 
-// Array literals; NULL elements stay NULL.
-const intArray = (xs: (number | null)[]) => sql`${`{${xs.map((x) => x ?? 'NULL').join(',')}}`}::int[]`;
-const textArray = (xs: (string | null)[]) =>
-  sql`${`{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`}::text[]`;
+const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
+const textArray = (xs: string[]) =>
+  sql`${`{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 const numericArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::numeric[]`;
 
 type TransferItem = {

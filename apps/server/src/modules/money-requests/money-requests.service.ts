@@ -123,7 +123,8 @@ export function createMoneyRequestsService(deps: {
   /** The request, if the caller's acting entity is it or above it. @throws NotFound */
   async function visibleView(who: Who, requestId: number) {
     const view = await engine.view(requestId).catch(() => null);
-    if (!view || !(await deps.entities.subtree(who.entityId)).some((e) => e.id === view.entityId))
+    // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
+    if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
       throw notFound('Request not found');
     return view;
   }

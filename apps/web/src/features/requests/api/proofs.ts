@@ -1,28 +1,18 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { CSRF_COOKIE } from '@clearway/contracts/session';
-import { api, readCookie } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { GatewayError } from '../../../lib/gateway';
 import { proofProblem } from '../proof-check';
 
 /**
  * Uploads a request's one file proof after the section 5 checks (same messages as the
- * server). Multipart goes around the JSON gateway, so CSRF and errors are handled here.
- * @throws GatewayError with the section 5 message or the server's answer
+ * server). @throws GatewayError with the section 5 message or the server's answer
  */
 export async function uploadProof(requestId: number, entityId: number, file: File): Promise<void> {
   const problem = await proofProblem([file]);
   if (problem) throw new GatewayError(400, 'Invalid Request', problem);
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`/api/requests/${requestId}/file-proof?entityId=${entityId}`, {
-    method: 'POST',
-    body: form,
-    headers: { 'X-CSRF-Token': readCookie(CSRF_COOKIE) ?? '' },
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { title?: string; message?: string };
-    throw new GatewayError(res.status, body.title ?? '', body.message ?? res.statusText);
-  }
+  await api(API.requests.uploadFileProof, { params: { id: requestId }, query: { entityId }, payload: form });
 }
 
 /** Saves the request's proof as the attachment the server sends. */

@@ -1,12 +1,11 @@
 import { amountProblem, exceeds } from '@clearway/contracts/amounts';
-import { API } from '@clearway/contracts/endpoint-table';
 import { BLOCKCHAIN_NETWORKS, networkCarries } from '@clearway/contracts/networks';
 import { Button, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { bankInfoQuery, walletsQuery } from '../../../lib/destination-queries';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -41,14 +40,9 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
   const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const balances = useQuery({ ...balancesQuery(entityId), enabled: opened });
-  const banks = useQuery({
-    queryKey: ['bank-info', entityId],
-    queryFn: () => api(API.bankInfo.list, { payload: { entityId } }),
-    enabled: opened && withdrawing && d.kind === 'fiat',
-  });
+  const banks = useQuery({ ...bankInfoQuery(entityId), enabled: opened && withdrawing && d.kind === 'fiat' });
   const wallets = useQuery({
-    queryKey: ['wallets', entityId],
-    queryFn: () => api(API.wallet.list, { payload: { entityId } }),
+    ...walletsQuery(entityId),
     enabled: opened && withdrawing && d.kind === 'crypto',
   });
 

@@ -4,18 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
-export const walletsQuery = (entityId: number) =>
-  queryOptions({
-    queryKey: ['wallets', entityId],
-    queryFn: () => api(API.wallet.list, { payload: { entityId } }),
-  });
-
-export const bankInfoQuery = (entityId: number) =>
-  queryOptions({
-    queryKey: ['bank-info', entityId],
-    queryFn: () => api(API.bankInfo.list, { payload: { entityId } }),
-  });
-
 export const networksQuery = queryOptions({
   queryKey: ['networks'],
   queryFn: () => api(API.wallet.blockchainNetworks),

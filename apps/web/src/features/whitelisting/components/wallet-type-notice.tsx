@@ -5,9 +5,9 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
+import { walletsQuery } from '../../../lib/destination-queries';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast } from '../../../lib/toasts';
-import { walletsQuery } from '../api/whitelisting.queries';
 
 /**
  * Section 4's wallet type update, prompted once (the persisted wallet-type notice): the
