@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { createBatcher } from '../../platform/batcher';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
@@ -25,12 +26,19 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       .update(`${u.id}:${u.passwordChangedAt.toISOString()}`)
       .digest('base64url')
       .slice(0, 16);
-  // Asked on every API-key call: parsed and planned once per connection.
-  const liveKeyByPrefix = db
+  // Asked on every API-key call: parsed and planned once per connection, and the calls of
+  // the same moment share one round trip (read when asked: a revoked key fails at once).
+  const liveKeysByPrefix = db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.prefix, sql.placeholder('prefix')), isNull(apiKeys.revokedAt)))
-    .prepare('live_api_key_by_prefix');
+    .where(
+      and(sql`${apiKeys.prefix} = any(${sql.placeholder('prefixes')}::text[])`, isNull(apiKeys.revokedAt)),
+    )
+    .prepare('live_api_keys_by_prefix');
+  const liveKeyByPrefix = createBatcher(async (prefixes: string[]) => {
+    const rows = await liveKeysByPrefix.execute({ prefixes });
+    return prefixes.map((prefix) => ({ ok: true as const, value: rows.find((r) => r.prefix === prefix) }));
+  });
 
   return {
     async issueBearer(user: UserRow) {
@@ -93,7 +101,7 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       const parsed = new RegExp(`^${API_KEY_PREFIX}_([A-Za-z0-9]+)_(.+)$`).exec(key);
       if (!parsed) return null;
       const [, prefix, secret] = parsed as unknown as [string, string, string];
-      const [row] = await liveKeyByPrefix.execute({ prefix });
+      const row = await liveKeyByPrefix(prefix);
       if (!row || !safeEqual(row.secretHash, hashToken(secret))) return null;
       return {
         kind: 'apiKey',

@@ -1,19 +1,21 @@
 import type { Grant } from '@clearway/contracts/authorization';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { createBatcher, type Outcome } from '../../platform/batcher';
 import { type Db, type DbOrTx, queryPrepared } from '../../platform/db';
 import type { Principal } from '../../platform/principal';
 
-const grantRows = (principal: Pick<Principal, 'kind' | 'id'>) => sql`
+/** Grant rows of the principal named by two SQL expressions (values or outer columns). */
+const grantRows = (kind: SQL | string, id: SQL | string) => sql`
     select ps.entity_id, unnest(r.permissions) as key, ps.scope_type as scope
       from group_members gm
       join permission_scopes ps on ps.group_id = gm.group_id
       join group_roles gr on gr.group_id = gm.group_id
       join roles r on r.id = gr.role_id
-     where gm.principal_kind = ${principal.kind} and gm.principal_id = ${principal.id}
+     where gm.principal_kind = ${kind} and gm.principal_id = ${id}
     union
     select dp.entity_id, dp.permission, dp.scope_type
       from direct_permissions dp
-     where dp.principal_kind = ${principal.kind} and dp.principal_id = ${principal.id}`;
+     where dp.principal_kind = ${kind} and dp.principal_id = ${id}`;
 
 type GrantRow = { entity_id: number | null; key: string | null; scope: Grant['scope'] | null };
 const toGrants = (rows: GrantRow[]): Grant[] =>
@@ -23,24 +25,38 @@ const toGrants = (rows: GrantRow[]): Grant[] =>
 
 /** Every grant a principal holds: roles through its groups' scopes, plus direct permissions. */
 export async function grantsOf(db: DbOrTx, principal: Pick<Principal, 'kind' | 'id'>): Promise<Grant[]> {
-  return toGrants((await db.execute<GrantRow>(grantRows(principal))).rows);
+  return toGrants((await db.execute<GrantRow>(grantRows(principal.kind, principal.id))).rows);
 }
 
+type PathQuestion = { principal: Pick<Principal, 'kind' | 'id'>; entityId: number };
+type PathAndGrants = { path: string; grants: Grant[] } | null;
+
 /**
- * The entity's materialized path and the principal's grants in one round trip (the access
- * guard asks for both on every request); null when the entity does not exist.
+ * The entity's materialized path and the principal's grants (the access guard asks for
+ * both on every request). Questions asked at the same moment share one round trip — read
+ * when asked, so a changed grant still applies to the very next call; null when the
+ * entity does not exist.
  */
-export async function pathAndGrants(
-  db: Db,
-  principal: Pick<Principal, 'kind' | 'id'>,
-  entityId: number,
-): Promise<{ path: string; grants: Grant[] } | null> {
-  const rows = await queryPrepared<GrantRow & { path: string }>(
-    db,
-    'path_and_grants',
-    sql`select e.path, g.entity_id, g.key, g.scope
-          from entities e left join (${grantRows(principal)}) g on true
-         where e.id = ${entityId}`,
+export function pathAndGrantsReader(db: Db) {
+  return createBatcher(
+    async (questions: PathQuestion[]): Promise<Outcome<PathAndGrants>[]> => {
+      const rows = await queryPrepared<GrantRow & { i: string; path: string }>(
+        db,
+        'paths_and_grants',
+        sql`select q.i, e.path, g.entity_id, g.key, g.scope
+              from unnest(${sql.param(questions.map((q) => q.principal.kind))}::principal_kind[],
+                          ${sql.param(questions.map((q) => q.principal.id))}::text[],
+                          ${sql.param(questions.map((q) => q.entityId))}::int[]) with ordinality as q(kind, pid, entity, i)
+              join entities e on e.id = q.entity
+              left join lateral (${grantRows(sql`q.kind`, sql`q.pid`)}) g on true`,
+      );
+      const byQuestion = questions.map((): typeof rows => []);
+      for (const r of rows) byQuestion[Number(r.i) - 1]!.push(r);
+      return byQuestion.map((group) => ({
+        ok: true,
+        value: group.length ? { path: group[0]!.path, grants: toGrants(group) } : null,
+      }));
+    },
+    { maxInFlight: 2 },
   );
-  return rows.length ? { path: rows[0]!.path, grants: toGrants(rows) } : null;
 }

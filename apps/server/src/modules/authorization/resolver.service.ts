@@ -5,15 +5,16 @@ import type { Db } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { ancestorsOfPath } from '../entities/entity-path';
-import { grantsOf, pathAndGrants } from './grants.repo';
+import { grantsOf, pathAndGrantsReader } from './grants.repo';
 
 /**
  * The permission resolver the access guard uses. It reads the grants on every request, so
  * a changed grant applies to the very next call.
  */
 export function createResolver(db: Db) {
+  const pathAndGrants = pathAndGrantsReader(db);
   const resolve: PermissionResolver = async (principal, entityId) => {
-    const found = await pathAndGrants(db, principal, entityId);
+    const found = await pathAndGrants({ principal, entityId });
     if (!found) return null;
     const { grants } = found;
     const ancestors = ancestorsOfPath(found.path);

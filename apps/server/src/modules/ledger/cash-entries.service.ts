@@ -7,6 +7,7 @@ import type {
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { createBatcher, type Outcome } from '../../platform/batcher';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { idempotencyConflict, requestHash } from '../../platform/idempotency';
@@ -68,6 +69,31 @@ export async function recordCashEntry(
   return row!;
 }
 
+/** One booking as migration 0022's `cash_booking` type reads it. */
+type CashBooking = {
+  principal_kind: string;
+  principal_id: string;
+  principal_name: string;
+  home_entity: number;
+  key: string;
+  request_hash: string;
+  type: EntryType;
+  acting_entity: number;
+  from_account: number;
+  to_account: number;
+  account: number;
+  counter: number | null;
+  asset: string;
+  amount: string;
+  scale: number;
+  value_date: string;
+  reference: string | null;
+  memo: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  input: unknown;
+};
+
 /**
  * Back-office bookings without a request: each is one ledger transaction (against the
  * custody omnibus for deposits and withdrawals), one cash entry and one audit row, in one
@@ -76,10 +102,56 @@ export async function recordCashEntry(
 export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; entities: EntitiesService }) {
   const { db, ledger, entities } = deps;
 
+  const refusal = (err: unknown): unknown => {
+    const code = pgErrorCode(err);
+    if (code === 'CW409') return idempotencyConflict();
+    if (code === 'CW404') return notFound('Account not found');
+    if (code === 'CW403') return forbidden(OWN_ENTITY_BOOKING);
+    return ledger.asDomainError(err);
+  };
+
+  /** One call of `cash_entry_book_batch` (migration 0022): one answer per booking, in order. */
+  async function runBookings(items: CashBooking[]): Promise<Outcome<TCashEntry>[]> {
+    const res = await db.$client.query<{ entry: TCashEntry | null; failure: string | null }>({
+      name: 'cash_entry_book_batch',
+      text: 'select entry, failure from cash_entry_book_batch($1) order by idx',
+      values: [JSON.stringify(items)],
+    });
+    return res.rows.map((r) =>
+      r.failure === null
+        ? { ok: true, value: r.entry! }
+        : {
+            ok: false,
+            error: refusal(Object.assign(new Error(`booking: ${r.failure}`), { code: r.failure })),
+          },
+    );
+  }
+
   /**
-   * One statement (`cash_entry_book`, migrations 0019–0020): account scope check, the
-   * own-entity refusal, Idempotency-Key claim, ledger posting, cash entry, audit row and
-   * stored response, all or nothing.
+   * Group commit: the bookings of the same moment share one statement and one commit. When
+   * one of them aborts the whole batch (a closed account), each is booked alone for its own
+   * answer.
+   */
+  const bookTogether = createBatcher(async (items: CashBooking[]): Promise<Outcome<TCashEntry>[]> => {
+    try {
+      return await runBookings(items);
+    } catch (err) {
+      if (items.length === 1) return [{ ok: false, error: refusal(err) }];
+      return Promise.all(
+        items.map((item) =>
+          runBookings([item]).then(
+            ([answer]) => answer!,
+            (error: unknown) => ({ ok: false as const, error: refusal(error) }),
+          ),
+        ),
+      );
+    }
+  });
+
+  /**
+   * Checks the booking, then books it: account scope check, the own-entity refusal,
+   * Idempotency-Key claim, ledger posting, cash entry, audit row and stored response, all
+   * or nothing.
    */
   async function book(
     who: Who,
@@ -110,21 +182,29 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
           ? [input.accountId, omnibus!]
           : [input.accountId, input.counterAccountId!];
     const p = who.principal;
-    try {
-      const res = await db.execute<{ entry: TCashEntry }>(sql`select cash_entry_book(
-        ${p.kind}, ${p.id}, ${p.name}, ${p.homeEntityId}::int, ${key}, ${requestHash(body)}, ${type}, ${who.entityId},
-        ${from}::int, ${to}::int, ${input.accountId}::int, ${input.counterAccountId ?? null}::int,
-        ${input.asset}, ${amount}::numeric, ${scale}::int, ${input.valueDate}, ${input.reference ?? null},
-        ${input.memo ?? null}, ${who.request?.ip ?? null}, ${who.request?.headers['user-agent'] ?? null},
-        ${JSON.stringify(input)}::jsonb) as entry`);
-      return res.rows[0]!.entry;
-    } catch (err) {
-      const code = pgErrorCode(err);
-      if (code === 'CW409') throw idempotencyConflict();
-      if (code === 'CW404') throw notFound('Account not found');
-      if (code === 'CW403') throw forbidden(OWN_ENTITY_BOOKING);
-      throw ledger.asDomainError(err);
-    }
+    return bookTogether({
+      principal_kind: p.kind,
+      principal_id: p.id,
+      principal_name: p.name,
+      home_entity: p.homeEntityId,
+      key,
+      request_hash: requestHash(body),
+      type,
+      acting_entity: who.entityId,
+      from_account: from,
+      to_account: to,
+      account: input.accountId,
+      counter: input.counterAccountId ?? null,
+      asset: input.asset,
+      amount,
+      scale,
+      value_date: input.valueDate,
+      reference: input.reference ?? null,
+      memo: input.memo ?? null,
+      ip: who.request?.ip ?? null,
+      user_agent: who.request?.headers['user-agent'] ?? null,
+      input,
+    });
   }
 
   return {

@@ -78,9 +78,17 @@ describe('ledger under concurrency (real PostgreSQL)', () => {
       ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '2'),
       ledger.transferNow(system, { kind: 'TRANSFER' }, a, a, 'USD', '1'),
       ledger.transferNow(system, { kind: 'TRANSFER' }, b, a, 'USD', '50'),
-      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '3'),
+      // Spends what the first transfer of the batch credited, as if they ran one by one.
+      ledger.transferNow(system, { kind: 'TRANSFER' }, b, a, 'USD', '1'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '4'),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect((results[1] as PromiseRejectedResult).reason.status).toBe(400);
     expect((results[2] as PromiseRejectedResult).reason.message).toBe(INSUFFICIENT_FUNDS);
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
