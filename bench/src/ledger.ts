@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createTokensService } from '../../apps/server/src/modules/auth/tokens.service';
+import { createResolver } from '../../apps/server/src/modules/authorization/resolver.service';
+import { createEntitiesService } from '../../apps/server/src/modules/entities/entities.service';
+import { createCashEntriesService } from '../../apps/server/src/modules/ledger/cash-entries.service';
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service';
+import { createReferenceDataService } from '../../apps/server/src/modules/reference-data/reference-data.service';
 import { createUsersService } from '../../apps/server/src/modules/users/users.service';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../../apps/server/src/platform/db';
@@ -49,7 +53,9 @@ const pick = (ids: number[]) => {
 /**
  * Internal transfers per second through the ledger service and through the HTTP API, on
  * 100,000 cold accounts and 10 hot ones, each as a ratio to raw PostgreSQL capacity (a loop
- * of single-UPDATE transactions) measured in the same run on the same database.
+ * of single-UPDATE transactions) measured in the same run on the same database. A booking
+ * phase (the API's database work through the cash-entries service, without HTTP) shows how
+ * much of the API's cost is the booking itself.
  */
 export async function benchLedger() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-bench-ledger-'));
@@ -109,13 +115,49 @@ export async function benchLedger() {
     const serviceCold = await service(ids);
     const serviceHot = await service(hot);
 
+    // What the API's internal transfer does in the database, without HTTP and authentication:
+    // a back-office booking (scope check, Idempotency-Key, ledger transaction, cash entry,
+    // audit row, stored answer) through the cash-entries service, by staff of the entity.
+    const users = createUsersService(db);
+    const cash = createCashEntriesService({
+      db,
+      ledger,
+      entities: createEntitiesService({
+        db,
+        resolver: createResolver(db),
+        users,
+        referenceData: createReferenceDataService(db),
+      }),
+    });
+    const staff = {
+      principal: {
+        kind: 'user' as const,
+        id: 'bench-staff',
+        name: 'bench staff',
+        homeEntityId: entity,
+        via: 'session' as const,
+        twoFactorPending: false,
+      },
+      entityId: entity,
+    };
+    const bookingCold = await drive(async () => {
+      const [from, to] = pick(ids);
+      await cash.internalTransfer(staff, `bench-${randomBytes(9).toString('base64url')}`, {
+        entityId: entity,
+        fromAccountId: from,
+        toAccountId: to,
+        asset: 'USD',
+        amount: '0.01',
+        valueDate: '2026-11-20',
+      });
+    });
+
     // The API: an API key of a user granted cash permissions on the entity.
     const config = loadConfig({
       ...process.env,
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       AUTH_TOKEN_SECRET: randomBytes(32).toString('base64'),
     });
-    const users = createUsersService(db);
     const tokens = createTokensService(
       db,
       config,
@@ -192,6 +234,7 @@ export async function benchLedger() {
       serviceHot,
       `(hot ÷ cold ${(serviceHot.tps / serviceCold.tps).toFixed(2)}, target ≥ 0.6)`,
     );
+    row('booking, cold (100k)', bookingCold, '(the API’s database work, no HTTP)');
     row('API, cold (100k)', apiCold, '(target ≥ 0.35×)');
     row('API, hot (10)', apiHot, `(hot ÷ cold ${(apiHot.tps / apiCold.tps).toFixed(2)}, target ≥ 0.6)`);
     const violations = await db.execute(
