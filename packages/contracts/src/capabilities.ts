@@ -63,6 +63,7 @@ export const CAPABILITIES = {
   canCancelTrades: all(A.trades.cancel),
   canManageMaintenance: all(A.platform.setMaintenance),
   canManageRates: all(A.instruments.rates, A.instruments.setRate),
+  canManageApprovalPolicies: all(A.requests.policies, A.requests.setPolicy),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

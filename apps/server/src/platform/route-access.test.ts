@@ -113,6 +113,8 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'cashEntry.list': () => ({ body: {} }),
   'instruments.rates': () => ({ body: {} }),
   'instruments.setRate': () => ({ body: { base: 'EUR', quote: 'USD', rate: '1.0845' } }),
+  'requests.policies': () => ({ body: {} }),
+  'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
   'bankInfo.list': () => ({ body: {} }),

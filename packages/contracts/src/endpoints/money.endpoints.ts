@@ -34,7 +34,7 @@ import {
   ZTransactionHash,
 } from './money-requests.schemas';
 import { P } from './permission-sets';
-import { ZRequestStatusUpdate, ZRequestView } from './requests.schemas';
+import { ZApprovalPolicy, ZApprovalPolicySet, ZRequestStatusUpdate, ZRequestView } from './requests.schemas';
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 
@@ -234,6 +234,27 @@ export const requestEndpoints = {
     P.viewRequests,
     ZRequestStatusUpdate,
     ZRequestView,
+  ),
+  // Declared beyond section 7 (issue 6: approval policies). Everyone who makes or decides
+  // requests may see how many approvals a type needs; changing it is governance
+  // (authorization_management), so an approver cannot lower the bar for themselves.
+  policies: call(
+    'POST',
+    '/requests/approval-policies',
+    'requests',
+    'Approval policies: distinct approvers needed per request type at an entity',
+    P.viewRequests,
+    ZEntityScope,
+    z.array(ZApprovalPolicy),
+  ),
+  setPolicy: call(
+    'PUT',
+    '/requests/approval-policies',
+    'requests',
+    'Set (or clear) how many distinct approvers a request type needs at an entity',
+    P.authorization,
+    ZApprovalPolicySet,
+    ZApprovalPolicy,
   ),
   depositFiat: call(
     'POST',

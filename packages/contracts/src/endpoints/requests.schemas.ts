@@ -36,3 +36,22 @@ export const ZRequestView = z.object({
   updatedAt: z.string(),
 });
 export type TRequestView = z.infer<typeof ZRequestView>;
+
+/** How many distinct approvers a request type needs at an entity, and whose rule that is. */
+export const ZApprovalPolicy = z.object({
+  requestType: z.enum(REQUEST_TYPES),
+  requiredApprovals: z.number().int(),
+  /** The entity that set the rule (this one or the nearest ancestor); null: the default of 1. */
+  setAt: z.number().nullable(),
+  setAtName: z.string().nullable(),
+});
+export type TApprovalPolicy = z.infer<typeof ZApprovalPolicy>;
+
+export const MAX_APPROVERS = 10;
+
+export const ZApprovalPolicySet = z.strictObject({
+  entityId: z.number().int().positive().optional(),
+  requestType: z.enum(REQUEST_TYPES),
+  /** 1–10 distinct approvers; null removes the entity's own rule (the inherited one applies). */
+  requiredApprovals: z.number().int().min(1).max(MAX_APPROVERS).nullable(),
+});

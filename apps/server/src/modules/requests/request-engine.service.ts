@@ -9,7 +9,8 @@ import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
-import { approvalPolicies, requestApprovals, requestHistory, requests } from './requests.tables';
+import { createApprovalPolicies } from './approval-policies.service';
+import { requestApprovals, requestHistory, requests } from './requests.tables';
 
 type Move = (typeof REQUEST_MOVES)[number];
 type RequestRow = typeof requests.$inferSelect;
@@ -59,6 +60,7 @@ export function createRequestEngine(
   events: RequestEvents = {},
 ) {
   const handlers = new Map<RequestType, RequestHandler>();
+  const policies = createApprovalPolicies(db);
 
   async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
     const [r] = await tx.select().from(requests).where(eq(requests.id, id));
@@ -166,10 +168,7 @@ export function createRequestEngine(
       type: RequestType,
       payload: Record<string, unknown>,
     ) {
-      const [policy] = await tx
-        .select({ n: approvalPolicies.requiredApprovals })
-        .from(approvalPolicies)
-        .where(and(eq(approvalPolicies.entityId, who.entityId), eq(approvalPolicies.requestType, type)));
+      const requiredApprovals = await policies.requiredFor(tx, who.entityId, type);
       const p = who.principal;
       try {
         const [row] = await tx
@@ -182,7 +181,7 @@ export function createRequestEngine(
             requesterName: p.name,
             payload,
             payloadHash: requestHash(payload),
-            requiredApprovals: policy?.n ?? 1,
+            requiredApprovals,
           })
           .returning();
         await record(tx, who, row!, null, 'PENDING', null);
@@ -288,16 +287,8 @@ export function createRequestEngine(
       return { items: await Promise.all(rows.map((r) => view(db, r.id))), total: count?.n ?? 0 };
     },
 
-    /** Sets how many distinct approvers a request type needs at an entity. */
-    async setPolicy(entityId: number, type: RequestType, required: number) {
-      await db
-        .insert(approvalPolicies)
-        .values({ entityId, requestType: type, requiredApprovals: required })
-        .onConflictDoUpdate({
-          target: [approvalPolicies.entityId, approvalPolicies.requestType],
-          set: { requiredApprovals: required },
-        });
-    },
+    /** Approval policies (how many distinct approvers each request type needs). */
+    policies,
   };
 }
 export type RequestEngine = ReturnType<typeof createRequestEngine>;

@@ -119,7 +119,7 @@ describe('request engine', () => {
   });
 
   it('needs two distinct approvers under a 2-approver policy', async () => {
-    await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 2);
+    await t.services.requestEngine.policies.set({ principal: null }, client, 'WALLET ADDRESS', 2);
     try {
       const req = await submit();
       const first = await move(approver, req.id, 'APPROVED');
@@ -130,7 +130,7 @@ describe('request engine', () => {
       expect(second.json()).toMatchObject({ status: 'APPROVED' });
       expect(second.json().approvals).toHaveLength(2);
     } finally {
-      await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 1);
+      await t.services.requestEngine.policies.set({ principal: null }, client, 'WALLET ADDRESS', null);
     }
   });
 

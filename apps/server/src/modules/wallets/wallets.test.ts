@@ -247,7 +247,7 @@ describe('wallet whitelisting', () => {
   it('whitelists only after two distinct approvers under a 2-approver policy', async () => {
     const second = await signedInUser(t, broker);
     await grant(t, second.user.id, broker, ['approve_whitelist']);
-    await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 2);
+    await t.services.requestEngine.policies.set({ principal: null }, client, 'WALLET ADDRESS', 2);
     try {
       const address = randomEthAddress();
       const req = (
@@ -278,7 +278,7 @@ describe('wallet whitelisting', () => {
       ).toBe('APPROVED');
       expect(await has()).toBe(true);
     } finally {
-      await t.services.requestEngine.setPolicy(client, 'WALLET ADDRESS', 1);
+      await t.services.requestEngine.policies.set({ principal: null }, client, 'WALLET ADDRESS', null);
     }
   });
 

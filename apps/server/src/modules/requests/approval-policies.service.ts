@@ -1,0 +1,97 @@
+import type { TApprovalPolicy } from '@clearway/contracts/endpoints/requests.schemas';
+import { REQUEST_TYPES, type RequestType } from '@clearway/contracts/enums';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../../platform/audit';
+import type { Db, DbOrTx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Principal } from '../../platform/principal';
+import { entities } from '../entities/entities.tables';
+import { idsOfPath } from '../entities/entity-path';
+import { approvalPolicies } from './requests.tables';
+
+type Who = { principal: Principal | null; request?: FastifyRequest };
+
+/**
+ * Approval policies: how many distinct approvers a request type needs. A rule set at an
+ * entity applies to it and to everything below it, unless an entity nearer the request
+ * sets its own (so a broker can demand 2-of-N for all its clients' whitelisting); with no
+ * rule anywhere above, one approval is enough.
+ */
+export function createApprovalPolicies(db: Db) {
+  /** Each request type's rule as seen from an entity: its own, the nearest ancestor's, or the default. */
+  async function effective(tx: DbOrTx, entityId: number): Promise<TApprovalPolicy[]> {
+    const [target] = await tx.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
+    if (!target) throw notFound('Entity not found');
+    const chain = idsOfPath(target.path); // root first, the entity itself last
+    const rules = await tx
+      .select({
+        type: approvalPolicies.requestType,
+        required: approvalPolicies.requiredApprovals,
+        entityId: approvalPolicies.entityId,
+        entityName: entities.name,
+      })
+      .from(approvalPolicies)
+      .innerJoin(entities, eq(entities.id, approvalPolicies.entityId))
+      .where(inArray(approvalPolicies.entityId, chain));
+    const depth = (id: number) => chain.indexOf(id);
+    return REQUEST_TYPES.map((type) => {
+      const nearest = rules
+        .filter((r) => r.type === type)
+        .sort((a, b) => depth(b.entityId) - depth(a.entityId))[0];
+      return {
+        requestType: type,
+        requiredApprovals: nearest?.required ?? 1,
+        setAt: nearest?.entityId ?? null,
+        setAtName: nearest?.entityName ?? null,
+      };
+    });
+  }
+
+  return {
+    list: (entityId: number) => effective(db, entityId),
+
+    /** The number of distinct approvers a new request of `type` at `entityId` needs. */
+    async requiredFor(tx: DbOrTx, entityId: number, type: RequestType): Promise<number> {
+      return (await effective(tx, entityId)).find((p) => p.requestType === type)!.requiredApprovals;
+    },
+
+    /**
+     * Sets the entity's own rule for a type (1–10 approvers), or clears it (null) so the
+     * inherited rule applies again; audited with the rule it replaced. Requests already
+     * submitted keep the number they were submitted with.
+     */
+    async set(
+      who: Who,
+      entityId: number,
+      type: RequestType,
+      required: number | null,
+    ): Promise<TApprovalPolicy> {
+      return db.transaction(async (tx) => {
+        const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
+        const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
+        if (required === null) await tx.delete(approvalPolicies).where(where);
+        else
+          await tx
+            .insert(approvalPolicies)
+            .values({ entityId, requestType: type, requiredApprovals: required })
+            .onConflictDoUpdate({
+              target: [approvalPolicies.entityId, approvalPolicies.requestType],
+              set: { requiredApprovals: required },
+            });
+        await recordAudit(
+          tx,
+          { ...who, entityId },
+          {
+            action: 'requests.approval-policy',
+            outcome: 'success',
+            target: `${entityId}:${type}`,
+            details: { requestType: type, from: before?.requiredApprovals ?? null, to: required },
+          },
+        );
+        return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
+      });
+    },
+  };
+}
+export type ApprovalPolicies = ReturnType<typeof createApprovalPolicies>;
