@@ -64,4 +64,21 @@ describe('wallet whitelisting journey', () => {
     await approver.getByRole('button', { name: 'Notifications' }).click();
     await approver.getByRole('dialog').getByText('New wallet address request').waitFor();
   });
+
+  it('compliance sets how many approvers a request type needs, then returns it to the default', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'compliance', DEMO_PASSWORD, currentCode);
+    await page.goto('/whitelist-requests');
+    await page.getByRole('button', { name: 'Approval policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approval policy' });
+    const row = dialog.getByRole('row', { name: /^REMOVE BANK ACCOUNT/ });
+    await row.getByText('Default (one approver)').waitFor();
+    await row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').fill('3');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('REMOVE BANK ACCOUNT requests need 3 distinct approvers').waitFor();
+    await row.getByText('Set for this entity').waitFor();
+    await row.getByRole('button', { name: 'Use inherited' }).click();
+    await row.getByText('Default (one approver)').waitFor();
+    expect(await row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
+  });
 });

@@ -67,6 +67,16 @@ export const REQUEST_TYPES = [
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
+/** The request types of whitelisting (bank accounts and wallets). */
+export const WHITELIST_REQUEST_TYPES = [
+  'BANK ACCOUNT',
+  'WALLET ADDRESS',
+  'REMOVE BANK ACCOUNT',
+  'REMOVE WALLET',
+  'UPDATE WALLET',
+  'UPDATE BANK ACCOUNT',
+] as const satisfies readonly RequestType[];
+
 /** How money-moving request types read in the UI. */
 export const REQUEST_TYPE_DISPLAY = {
   WITHDRAWAL: 'Withdrawal',

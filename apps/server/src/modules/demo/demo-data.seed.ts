@@ -147,6 +147,17 @@ export const DEMO_PERSONAS: ReadonlyArray<{
     keys: ['account_view', 'order_management', 'system_management'],
     scope: 'SELF_AND_DESCENDANTS',
   },
+  // Compliance sets the broker's approval policies (how many approvers each request type
+  // needs); approvers themselves cannot lower that bar.
+  {
+    username: 'compliance',
+    displayName: 'Quinn Compliance',
+    persona: 'broker compliance',
+    home: 'Aurora Markets',
+    role: 'Broker Compliance',
+    keys: ['account_view', 'approve_whitelist', 'authorization_management'],
+    scope: 'SELF_AND_DESCENDANTS',
+  },
   // The platform's treasury desk keeps the rate sheet that base-currency values use.
   {
     username: 'treasury',

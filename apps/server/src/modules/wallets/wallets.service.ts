@@ -7,7 +7,7 @@ import type {
   ZWalletSearch,
   ZWalletTypeUpdate,
 } from '@clearway/contracts/endpoints/wallet.schemas';
-import { WALLET_TYPE_UNKNOWN } from '@clearway/contracts/enums';
+import { WALLET_TYPE_UNKNOWN, WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
 import type { NetworkCode } from '@clearway/contracts/networks';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,15 +26,6 @@ import { vasps, wallets } from './wallets.tables';
 type Who = { principal: Principal; entityId: number };
 type Row = typeof wallets.$inferSelect;
 type WalletInput = z.output<typeof ZWalletRequest>;
-
-export const WHITELIST_TYPES = [
-  'BANK ACCOUNT',
-  'WALLET ADDRESS',
-  'REMOVE BANK ACCOUNT',
-  'REMOVE WALLET',
-  'UPDATE WALLET',
-  'UPDATE BANK ACCOUNT',
-] as const;
 
 export function toWallet(r: Row, now = new Date()): TWallet {
   return {
@@ -361,7 +352,7 @@ export function createWalletsService(deps: {
       },
     ) {
       const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
-      return engine.list(ids, WHITELIST_TYPES, f);
+      return engine.list(ids, WHITELIST_REQUEST_TYPES, f);
     },
 
     vasps: {

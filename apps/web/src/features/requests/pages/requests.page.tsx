@@ -7,6 +7,7 @@ import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalPolicies } from '../../../components/approval-policies';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
@@ -149,6 +150,7 @@ export function RequestsPage() {
           {caps?.canCreateDepositRequest && <MoneyRequestForm entityId={id} mode="deposit" />}
           {caps?.canCreateWithdrawalRequest && <MoneyRequestForm entityId={id} mode="withdrawal" />}
           {caps?.canCreateInternalTransfer && <MoneyRequestForm entityId={id} mode="transfer" />}
+          {caps?.canManageApprovalPolicies && <ApprovalPolicies entityId={id} types={MONEY_REQUEST_TYPES} />}
           <Button variant="default" onClick={exportCsv} disabled={!items.length}>
             {t('overview.exportCsv')}
           </Button>

@@ -1,8 +1,10 @@
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalPolicies } from '../../../components/approval-policies';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
 import { confirmRejection } from '../../../components/reject-request';
@@ -50,7 +52,14 @@ export function WhitelistRequestsPage() {
 
   const items = list.data?.items ?? [];
   return (
-    <PageFrame title={t('pages.whitelistRequests')}>
+    <PageFrame
+      title={t('pages.whitelistRequests')}
+      actions={
+        entity?.capabilities.canManageApprovalPolicies && (
+          <ApprovalPolicies entityId={id} types={WHITELIST_REQUEST_TYPES} />
+        )
+      }
+    >
       <RequestStatusFilter
         value={status}
         onChange={setStatus}
