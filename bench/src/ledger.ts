@@ -147,16 +147,24 @@ export async function benchLedger() {
       entityId: entity,
     };
     await settle();
+    // One internal transfer between two random accounts of `set`, with its own key.
+    const transfer = (set: number[]) => {
+      const [from, to] = pick(set);
+      return {
+        key: `bench-${randomBytes(9).toString('base64url')}`,
+        body: {
+          entityId: entity,
+          fromAccountId: from,
+          toAccountId: to,
+          asset: 'USD',
+          amount: '0.01',
+          valueDate: '2026-11-20',
+        },
+      };
+    };
     const bookingCold = await drive(async () => {
-      const [from, to] = pick(ids);
-      await cash.internalTransfer(staff, `bench-${randomBytes(9).toString('base64url')}`, {
-        entityId: entity,
-        fromAccountId: from,
-        toAccountId: to,
-        asset: 'USD',
-        amount: '0.01',
-        valueDate: '2026-11-20',
-      });
+      const t = transfer(ids);
+      await cash.internalTransfer(staff, t.key, t.body);
     });
 
     // The API: an API key of a user granted cash permissions on the entity.
@@ -196,22 +204,11 @@ export async function benchLedger() {
           {
             method: 'POST',
             setupRequest: (req) => {
-              const [from, to] = pick(set);
+              const t = transfer(set);
               return {
                 ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-api-key': key,
-                  'idempotency-key': `bench-${randomBytes(9).toString('base64url')}`,
-                },
-                body: JSON.stringify({
-                  entityId: entity,
-                  fromAccountId: from,
-                  toAccountId: to,
-                  asset: 'USD',
-                  amount: '0.01',
-                  valueDate: '2026-11-20',
-                }),
+                headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': t.key },
+                body: JSON.stringify(t.body),
               };
             },
           },
