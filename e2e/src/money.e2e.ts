@@ -57,7 +57,7 @@ describe('balances on the overview', () => {
       .waitFor();
   });
 
-  it('lets staff with instrument_management set a mid rate on the rate sheet', async () => {
+  it('lets staff with instrument_management set a mid rate on the rate sheet, kept in the pair’s history', async () => {
     const page = await b.page();
     await signInPersona(page, 'treasury', DEMO_PASSWORD, currentCode);
     await page.getByRole('button', { name: 'Rate sheet' }).click();
@@ -70,5 +70,11 @@ describe('balances on the overview', () => {
     await dialog.getByLabel('Mid rate', { exact: true }).fill(rate);
     await dialog.getByRole('button', { name: 'Set rate' }).click();
     await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${rate.replace('.', '\\.')}`) }).waitFor();
+    // Every change is kept: the pair's history names the rate, the one it replaced and who.
+    await dialog.getByRole('button', { name: 'History of EUR/USD' }).click();
+    await dialog
+      .getByRole('table', { name: 'History of EUR/USD' })
+      .getByRole('row', { name: new RegExp(`^${rate.replace('.', '\\.')}\\s.*Taylor Treasury`) })
+      .waitFor();
   });
 });

@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet and approval policies', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history) and approval policies', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -79,6 +79,7 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /requests/approval-policies',
       'PUT /requests/approval-policies',
       'POST /instruments/rates',
+      'POST /instruments/rates/history',
       'PUT /instruments/rates',
     ]);
   });

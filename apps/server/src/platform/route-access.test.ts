@@ -112,6 +112,7 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.scolBroker': () => ({ body: {} }),
   'cashEntry.list': () => ({ body: {} }),
   'instruments.rates': () => ({ body: {} }),
+  'instruments.rateHistory': () => ({ body: { base: 'EUR', quote: 'USD' } }),
   'instruments.setRate': () => ({ body: { base: 'EUR', quote: 'USD', rate: '1.0845' } }),
   'requests.policies': () => ({ body: {} }),
   'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),

@@ -161,3 +161,15 @@ export const ZRateSet = z
   })
   .refine((r) => r.base !== r.quote, { path: ['quote'], message: 'must differ from the base' })
   .refine((r) => /[1-9]/.test(r.rate), { path: ['rate'], message: 'must be greater than zero' });
+
+export const ZRateHistoryRequest = z.strictObject({ entityId, base: code, quote: code });
+
+/** One change of a mid rate, as the audit trail recorded it. */
+export const ZRateChange = z.object({
+  rate: ZDecimal,
+  /** The rate it replaced; null when the pair was new. */
+  previous: ZDecimal.nullable(),
+  by: z.string(),
+  at: z.string(),
+});
+export type TRateChange = z.infer<typeof ZRateChange>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, row } from '../endpoint';
-import { ZEntityScope, ZRate, ZRateSet } from './money.schemas';
+import { ZEntityScope, ZRate, ZRateChange, ZRateHistoryRequest, ZRateSet } from './money.schemas';
 import { P } from './permission-sets';
 
 export const instrumentEndpoints = {
@@ -27,6 +27,15 @@ export const instrumentEndpoints = {
     P.instrumentView,
     ZEntityScope,
     z.array(ZRate),
+  ),
+  rateHistory: call(
+    'POST',
+    '/instruments/rates/history',
+    'instruments',
+    'The changes of one mid rate, newest first: rate, the rate it replaced, who and when',
+    P.instruments,
+    ZRateHistoryRequest,
+    z.array(ZRateChange),
   ),
   setRate: call(
     'PUT',

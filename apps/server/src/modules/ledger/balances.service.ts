@@ -1,18 +1,22 @@
-import type { TBalance, ZRate } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TBalance, TRateChange, ZRate } from '@clearway/contracts/endpoints/money.schemas';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
+import { auditEvents } from '../../platform/audit.tables';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { formatAmount, Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { currencies } from '../reference-data/reference-data.tables';
+import { users } from '../users/users.tables';
 import { accounts, balances, fxRates } from './ledger.tables';
 
 const DEFAULT_BASE = 'USD';
 /** Rates are quoted against USD where no direct pair exists. */
 const PIVOT = 'USD';
+/** A rate sheet shows a pair's recent changes; older ones stay in the audit trail. */
+const RATE_HISTORY_LIMIT = 50;
 type TRate = z.infer<typeof ZRate>;
 type Who = { principal: Principal; entityId: number };
 const toRate = (r: typeof fxRates.$inferSelect): TRate => ({
@@ -219,6 +223,31 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
         });
         return rate;
       });
+    },
+
+    /** A pair's rate changes, newest first, from the audit trail that recorded them. */
+    async rateHistory(base: string, quote: string): Promise<TRateChange[]> {
+      const rows = await db
+        .select({
+          details: auditEvents.details,
+          at: auditEvents.at,
+          actorId: auditEvents.actorId,
+          name: users.displayName,
+        })
+        .from(auditEvents)
+        .leftJoin(
+          users,
+          and(eq(auditEvents.actorKind, 'user'), eq(sql`${users.id}::text`, auditEvents.actorId)),
+        )
+        .where(and(eq(auditEvents.action, 'rates.set'), eq(auditEvents.target, `${base}/${quote}`)))
+        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+        .limit(RATE_HISTORY_LIMIT);
+      return rows.map((r) => ({
+        rate: String(r.details.to),
+        previous: r.details.from === null ? null : String(r.details.from),
+        by: r.name ?? r.actorId ?? 'system',
+        at: r.at.toISOString(),
+      }));
     },
 
     async rates(): Promise<TRate[]> {

@@ -57,6 +57,7 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
     d.cash.internalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
   );
   serve(app, API.instruments.rates, async () => d.balances.rates());
+  serve(app, API.instruments.rateHistory, (c) => d.balances.rateHistory(c.body.base, c.body.quote));
   serve(app, API.instruments.setRate, (c) =>
     d.balances.setRateAudited(on(c), { base: c.body.base, quote: c.body.quote, rate: c.body.rate }),
   );

@@ -210,6 +210,35 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(audit!.details.to).toBe('1.265');
   });
 
+  it('keeps each rate change in the history, newest first, with the rate it replaced and who set it', async () => {
+    const s = await signedInUser(t, broker);
+    await grant(t, s.user.id, broker, ['instrument_management'], 'SELF');
+    const set = (rate: string) =>
+      s.agent.put('/api/instruments/rates', { entityId: broker, base: 'GBP', quote: 'EUR', rate });
+    expect((await set('1.1700')).statusCode).toBe(200);
+    expect((await set('1.1725')).statusCode).toBe(200);
+    const history = await s.agent.post('/api/instruments/rates/history', {
+      entityId: broker,
+      base: 'GBP',
+      quote: 'EUR',
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().slice(0, 2)).toEqual([
+      { rate: '1.1725', previous: '1.17', by: s.user.displayName, at: expect.any(String) },
+      { rate: '1.17', previous: null, by: s.user.displayName, at: expect.any(String) },
+    ]);
+    const bad = await s.agent.post('/api/instruments/rates/history', { entityId: broker, base: 'GBP' });
+    expect(bad.statusCode).toBe(400);
+    const viewer = await signedInUser(t, broker);
+    await grant(t, viewer.user.id, broker, ['account_view'], 'SELF');
+    const noKey = await viewer.agent.post('/api/instruments/rates/history', {
+      entityId: broker,
+      base: 'GBP',
+      quote: 'EUR',
+    });
+    expect(noKey.statusCode).toBe(403);
+  });
+
   it('refuses a rate that is zero, of an asset against itself, of an unknown asset, or from a caller without the key', async () => {
     const s = await signedInUser(t, broker);
     await grant(t, s.user.id, broker, ['instrument_management'], 'SELF');

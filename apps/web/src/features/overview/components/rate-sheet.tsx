@@ -2,7 +2,9 @@ import { API } from '@clearway/contracts/endpoint-table';
 import { ZRateSet } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from '../../../components/list-state';
 import { api } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form-errors';
 import { currenciesQuery } from '../../../lib/money-queries';
@@ -15,7 +17,14 @@ const ratesQuery = (entityId: number) =>
     queryFn: () => api(API.instruments.rates, { payload: { entityId } }),
   });
 
+const historyQuery = (entityId: number, pair: Pair) =>
+  queryOptions({
+    queryKey: ['rates', entityId, 'history', pair.base, pair.quote],
+    queryFn: () => api(API.instruments.rateHistory, { payload: { entityId, ...pair } }),
+  });
+
 const EMPTY = { base: '', quote: 'USD', rate: '' };
+type Pair = { base: string; quote: string };
 
 /** Staff with instrument_management read the rate sheet and set a mid rate (audited by the server). */
 export function RateSheet({ entityId }: { entityId: number }) {
@@ -25,12 +34,14 @@ export function RateSheet({ entityId }: { entityId: number }) {
   const rates = useQuery({ ...ratesQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const codes = (currencies.data ?? []).map((c) => c.code);
+  const [historyOf, setHistoryOf] = useState<Pair | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = { entityId, ...form };
     await run(fieldErrors(ZRateSet, input), async () => {
       const saved = await api(API.instruments.setRate, { payload: input });
+      // The sheet and every pair's history.
       await queryClient.invalidateQueries({ queryKey: ['rates', entityId] });
       await queryClient.invalidateQueries({ queryKey: ['balances'] });
       showSuccessToast(t('rates.saved'), `${saved.base}/${saved.quote} ${saved.rate}`);
@@ -57,6 +68,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
                   <Table.Th>{t('rates.pair')}</Table.Th>
                   <Table.Th ta="right">{t('rates.rate')}</Table.Th>
                   <Table.Th>{t('rates.asOf')}</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -69,11 +81,22 @@ export function RateSheet({ entityId }: { entityId: number }) {
                       {r.rate}
                     </Table.Td>
                     <Table.Td>{new Date(r.asOf).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={t('rates.historyOf', { pair: `${r.base}/${r.quote}` })}
+                        onClick={() => setHistoryOf({ base: r.base, quote: r.quote })}
+                      >
+                        {t('rates.history')}
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           )}
+          {historyOf && <RateHistory entityId={entityId} pair={historyOf} />}
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
               {failure && <Alert color="red">{failure}</Alert>}
@@ -112,5 +135,45 @@ export function RateSheet({ entityId }: { entityId: number }) {
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** A pair's changes, newest first: the rate, the one it replaced, who set it and when. */
+function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
+  const { t } = useTranslation();
+  const history = useQuery(historyQuery(entityId, pair));
+  const label = t('rates.historyOf', { pair: `${pair.base}/${pair.quote}` });
+  return (
+    <ListState
+      query={history}
+      count={history.data?.length ?? 0}
+      label={label}
+      empty={{ title: t('rates.noHistory'), hint: t('rates.noHistoryHint') }}
+    >
+      <Table withTableBorder aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th ta="right">{t('rates.rate')}</Table.Th>
+            <Table.Th ta="right">{t('rates.replaced')}</Table.Th>
+            <Table.Th>{t('rates.by')}</Table.Th>
+            <Table.Th>{t('rates.at')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(history.data ?? []).map((c) => (
+            <Table.Tr key={`${c.at}-${c.rate}`}>
+              <Table.Td ta="right" ff="monospace">
+                {c.rate}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {c.previous ?? '—'}
+              </Table.Td>
+              <Table.Td>{c.by}</Table.Td>
+              <Table.Td>{new Date(c.at).toLocaleString()}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ListState>
   );
 }
