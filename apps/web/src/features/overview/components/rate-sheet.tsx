@@ -144,36 +144,41 @@ function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
   const history = useQuery(historyQuery(entityId, pair));
   const label = t('rates.historyOf', { pair: `${pair.base}/${pair.quote}` });
   return (
-    <ListState
-      query={history}
-      count={history.data?.length ?? 0}
-      label={label}
-      empty={{ title: t('rates.noHistory'), hint: t('rates.noHistoryHint') }}
-    >
-      <Table withTableBorder aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th ta="right">{t('rates.rate')}</Table.Th>
-            <Table.Th ta="right">{t('rates.replaced')}</Table.Th>
-            <Table.Th>{t('rates.by')}</Table.Th>
-            <Table.Th>{t('rates.at')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(history.data ?? []).map((c) => (
-            <Table.Tr key={`${c.at}-${c.rate}`}>
-              <Table.Td ta="right" ff="monospace">
-                {c.rate}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {c.previous ?? '—'}
-              </Table.Td>
-              <Table.Td>{c.by}</Table.Td>
-              <Table.Td>{new Date(c.at).toLocaleString()}</Table.Td>
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      <ListState
+        query={history}
+        count={history.data?.length ?? 0}
+        label={label}
+        empty={{ title: t('rates.noHistory'), hint: t('rates.noHistoryHint') }}
+      >
+        <Table withTableBorder aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th ta="right">{t('rates.rate')}</Table.Th>
+              <Table.Th ta="right">{t('rates.replaced')}</Table.Th>
+              <Table.Th>{t('rates.by')}</Table.Th>
+              <Table.Th>{t('rates.at')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ListState>
+          </Table.Thead>
+          <Table.Tbody>
+            {(history.data ?? []).map((c) => (
+              <Table.Tr key={`${c.at}-${c.rate}`}>
+                <Table.Td ta="right" ff="monospace">
+                  {c.rate}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {c.previous ?? '—'}
+                </Table.Td>
+                <Table.Td>{c.by}</Table.Td>
+                <Table.Td>{new Date(c.at).toLocaleString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ListState>
+    </Stack>
   );
 }
