@@ -50,4 +50,24 @@ describe('group commit batcher', () => {
     await Promise.all([1, 2, 3, 4, 5].map(call));
     expect(r.batches.map((b) => b.length)).toEqual([2, 2, 1]);
   });
+
+  it('with aloneOnFailure, runs a failed batch again item by item, so only the item that aborts it fails', async () => {
+    const batches: number[][] = [];
+    // Like a database batch: an item of 13 aborts the whole statement.
+    const call = createBatcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (items.includes(13)) throw new Error('aborted by 13');
+        return items.map((i) => ({ ok: true, value: i * 10 }));
+      },
+      { aloneOnFailure: true },
+    );
+    const results = await Promise.allSettled([1, 13, 2].map(call));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason.message))).toEqual([
+      10,
+      'aborted by 13',
+      20,
+    ]);
+    expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
 });

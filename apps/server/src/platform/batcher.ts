@@ -6,11 +6,13 @@ export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * A batch leaves at the end of the current turn of the event loop (setImmediate), so callers
  * woken together by the previous batch travel together instead of one alone and the rest
  * after it. `run` answers each item in order; an item's failure rejects only that caller,
- * a failed batch rejects all of them.
+ * a failed batch rejects all of them — unless `aloneOnFailure`: then a failed batch of
+ * several runs again item by item, so an item that aborts the whole batch (e.g. a closed
+ * account) fails alone and the others get their own answers.
  */
 export function createBatcher<I, R>(
   run: (items: I[]) => Promise<Outcome<R>[]>,
-  { maxBatch = 64, maxInFlight = 1 } = {},
+  { maxBatch = 64, maxInFlight = 1, aloneOnFailure = false } = {},
 ) {
   type Waiting = { item: I; resolve: (r: R) => void; reject: (e: unknown) => void };
   const queue: Waiting[] = [];
@@ -26,11 +28,27 @@ export function createBatcher<I, R>(
     });
   }
 
+  async function runBatch(items: I[]): Promise<Outcome<R>[]> {
+    try {
+      return await run(items);
+    } catch (err) {
+      if (!aloneOnFailure || items.length === 1) throw err;
+      return Promise.all(
+        items.map((item) =>
+          run([item]).then(
+            ([outcome]): Outcome<R> => outcome ?? { ok: false, error: new Error('batch answered no item') },
+            (error: unknown): Outcome<R> => ({ ok: false, error }),
+          ),
+        ),
+      );
+    }
+  }
+
   function flush() {
     while (queue.length > 0 && inFlight < maxInFlight) {
       const batch = queue.splice(0, maxBatch);
       inFlight++;
-      run(batch.map((w) => w.item))
+      runBatch(batch.map((w) => w.item))
         .then(
           (outcomes) => {
             for (const [i, w] of batch.entries()) {

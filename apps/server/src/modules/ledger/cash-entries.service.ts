@@ -102,6 +102,7 @@ type CashBooking = {
 export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; entities: EntitiesService }) {
   const { db, ledger, entities } = deps;
 
+  /** A refused booking as the caller's error (the batch answers SQLSTATEs). */
   const refusal = (err: unknown): unknown => {
     const code = pgErrorCode(err);
     if (code === 'CW409') return idempotencyConflict();
@@ -110,43 +111,26 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
     return ledger.asDomainError(err);
   };
 
-  /** One call of `cash_entry_book_batch` (migration 0022): one answer per booking, in order. */
-  async function runBookings(items: CashBooking[]): Promise<Outcome<TCashEntry>[]> {
-    const res = await db.$client.query<{ entry: TCashEntry | null; failure: string | null }>({
-      name: 'cash_entry_book_batch',
-      text: 'select entry, failure from cash_entry_book_batch($1) order by idx',
-      values: [JSON.stringify(items)],
-    });
-    return res.rows.map((r) =>
-      r.failure === null
-        ? { ok: true, value: r.entry! }
-        : {
-            ok: false,
-            error: refusal(Object.assign(new Error(`booking: ${r.failure}`), { code: r.failure })),
-          },
-    );
-  }
-
   /**
-   * Group commit: the bookings of the same moment share one statement and one commit. When
-   * one of them aborts the whole batch (a closed account), each is booked alone for its own
-   * answer.
+   * Group commit: the bookings of the same moment share one call of `cash_entry_book_batch`
+   * (migration 0022) and one commit, each answered in order. When one of them aborts the
+   * whole batch (a closed account), each is booked alone for its own answer.
    */
-  const bookTogether = createBatcher(async (items: CashBooking[]): Promise<Outcome<TCashEntry>[]> => {
-    try {
-      return await runBookings(items);
-    } catch (err) {
-      if (items.length === 1) return [{ ok: false, error: refusal(err) }];
-      return Promise.all(
-        items.map((item) =>
-          runBookings([item]).then(
-            ([answer]) => answer!,
-            (error: unknown) => ({ ok: false as const, error: refusal(error) }),
-          ),
-        ),
+  const bookTogether = createBatcher(
+    async (items: CashBooking[]): Promise<Outcome<TCashEntry>[]> => {
+      const res = await db.$client.query<{ entry: TCashEntry | null; failure: string | null }>({
+        name: 'cash_entry_book_batch',
+        text: 'select entry, failure from cash_entry_book_batch($1) order by idx',
+        values: [JSON.stringify(items)],
+      });
+      return res.rows.map((r) =>
+        r.failure === null
+          ? { ok: true, value: r.entry! }
+          : { ok: false, error: Object.assign(new Error(`booking: ${r.failure}`), { code: r.failure }) },
       );
-    }
-  });
+    },
+    { aloneOnFailure: true },
+  );
 
   /**
    * Checks the booking, then books it: account scope check, the own-entity refusal,
@@ -182,7 +166,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
           ? [input.accountId, omnibus!]
           : [input.accountId, input.counterAccountId!];
     const p = who.principal;
-    return bookTogether({
+    const booking = bookTogether({
       principal_kind: p.kind,
       principal_id: p.id,
       principal_name: p.name,
@@ -204,6 +188,9 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
       ip: who.request?.ip ?? null,
       user_agent: who.request?.headers['user-agent'] ?? null,
       input,
+    });
+    return booking.catch((err: unknown) => {
+      throw refusal(err);
     });
   }
 

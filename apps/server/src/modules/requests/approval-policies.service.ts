@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
+import { findEntity } from '../entities/entities.repo';
 import { entities } from '../entities/entities.tables';
 import { idsOfPath } from '../entities/entity-path';
 import { approvalPolicies } from './requests.tables';
@@ -21,9 +22,9 @@ type Who = { principal: Principal | null; request?: FastifyRequest };
 export function createApprovalPolicies(db: Db) {
   /** Each request type's rule as seen from an entity: its own, the nearest ancestor's, or the default. */
   async function effective(tx: DbOrTx, entityId: number): Promise<TApprovalPolicy[]> {
-    const [target] = await tx.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
+    const target = await findEntity(tx, entityId);
     if (!target) throw notFound('Entity not found');
-    const chain = idsOfPath(target.path); // root first, the entity itself last
+    const chain = idsOfPath(target.entity.path); // root first, the entity itself last
     const rules = await tx
       .select({
         type: approvalPolicies.requestType,
