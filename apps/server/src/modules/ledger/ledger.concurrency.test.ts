@@ -94,6 +94,26 @@ describe('ledger under concurrency (real PostgreSQL)', () => {
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('group commit: a transfer touching a closed account fails alone (409); the rest of its batch is booked', async () => {
+    const db = t.database.db;
+    const a = await clientAccount(db, entity, 'closing-a');
+    const b = await clientAccount(db, entity, 'closing-b');
+    const closed = await clientAccount(db, entity, 'closing-closed');
+    await fund(db, a, 'USD', '5.00');
+    await db.execute(sql`update accounts set active = false where id = ${closed}`);
+    const results = await Promise.allSettled([
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '1'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, closed, 'USD', '1'),
+      ledger.transferNow(system, { kind: 'TRANSFER' }, a, b, 'USD', '1'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'AccountClosed',
+      status: 409,
+    });
+    expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
+  });
+
   it(
     'keeps the total constant for readers while 32 workers transfer at random',
     async () => {

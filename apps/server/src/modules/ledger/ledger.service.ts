@@ -74,7 +74,8 @@ type TransferItem = {
 export function createLedgerService(db: Db) {
   const assets = new Map<string, AssetInfo>();
   const omnibus = new Map<string, number>();
-  const transferBatch = createBatcher(runTransferBatch);
+  // A closed account aborts the whole batch (CW005): then each transfer goes alone.
+  const transferBatch = createBatcher(runTransferBatch, { aloneOnFailure: true });
 
   /**
    * One call of the batch function (migration 0017) as a named prepared statement: the
@@ -164,7 +165,7 @@ export function createLedgerService(db: Db) {
      * @throws InsufficientFunds (422)
      */
     transferNow(who: LedgerActor, meta: Meta, from: number, to: number, asset: string, amount: string) {
-      return transferBatch({ who, meta, from, to, asset, amount });
+      return transferBatch({ who, meta, from, to, asset, amount }).catch(ledgerError);
     },
 
     /** The custody omnibus account of an asset (created on first use, then remembered). */
