@@ -114,7 +114,7 @@ function ModulePage() {
   const key = useMatches({ select: (ms) => ms.at(-1)?.staticData.title });
   return (
     <PageFrame title={key ? t(key) : ''}>
-      <EmptyState />
+      <EmptyState title={t('shell.moduleSoon')} hint={t('shell.moduleSoonHint')} />
     </PageFrame>
   );
 }

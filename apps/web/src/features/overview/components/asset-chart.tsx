@@ -10,9 +10,12 @@ type Line = { asset: string; value: string };
  * only here) the exact decimal becomes a number.
  */
 export function AssetChart({ lines, baseCurrency }: { lines: Line[]; baseCurrency: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (lines.length === 0) return null;
   const data = lines.map((l) => ({ asset: l.asset, value: Number(l.value) }));
+  // The axis reads at a glance (2.8M); the tooltip names the amount to the cent.
+  const axis = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
+  const tooltip = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="sm">
@@ -24,6 +27,8 @@ export function AssetChart({ lines, baseCurrency }: { lines: Line[]; baseCurrenc
         dataKey="asset"
         series={[{ name: 'value', label: baseCurrency, color: 'indigo.6' }]}
         tickLine="y"
+        valueFormatter={(v) => tooltip.format(v)}
+        yAxisProps={{ tickFormatter: (v: number) => axis.format(v) }}
       />
     </Paper>
   );

@@ -225,7 +225,7 @@ export function RequestsPage() {
         >
           <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} />
         </ListState>
-        <Pagination total={pages} value={page} onChange={setPage} />
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
       </Stack>
     </PageFrame>
   );
