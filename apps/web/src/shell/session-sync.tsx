@@ -20,7 +20,9 @@ export function useLocalSignOut() {
     async (to = '/login', search?: Record<string, string>) => {
       queryClient.clear();
       reset();
-      await navigate({ to, search });
+      // Signing out of Microsoft too: its end-session page lies outside the app.
+      if (/^https?:\/\//.test(to)) window.location.assign(to);
+      else await navigate({ to, search });
     },
     [queryClient, reset, navigate],
   );

@@ -5,6 +5,7 @@ import { unauthenticated } from '../../platform/errors';
 import { serve } from '../../platform/routes';
 import { passwordRequirements } from '../users/password-policy';
 import type { AuthModule } from './auth.module';
+import { ENTRA_PROVIDER } from './entra.service';
 import { safeCallback } from './safe-callback';
 import { clearSessionCookies, ENTRA_BINDING_COOKIE, setSessionCookies } from './session-cookies';
 import type { IssuedSession } from './sessions.service';
@@ -47,10 +48,13 @@ export function authRoutes(app: FastifyInstance, m: AuthModule) {
   });
 
   serve(app, A.logout, async ({ body, request, reply, principal }) => {
+    // A session that Microsoft signed in also ends at Microsoft, whatever the browser says:
+    // the session knows how it began, so a browser that forgot still signs out there.
+    const viaEntra = request.authSession?.session.via === ENTRA_PROVIDER;
     if (request.authSession) await m.sessions.end(request.authSession.session.id);
     clearSessionCookies(reply, m.cookies);
     await recordAudit(m.db, { principal, request }, { action: 'auth.logout', outcome: 'success' });
-    return { redirectUrl: body.isMsEntra ? await m.entra.endSessionUrl() : '/login' };
+    return { redirectUrl: body.isMsEntra || viaEntra ? await m.entra.endSessionUrl() : '/login' };
   });
 
   serve(app, A.loginViaMsEntra, async ({ body, request, reply }) => {

@@ -64,6 +64,24 @@ describe('sign-in with Microsoft Entra ID (against a local OpenID provider)', ()
     expect((await signInThroughIdp('entra-user-1')).statusCode).toBe(200);
   });
 
+  it('ends the Microsoft session too when a user it signed in logs out, even if the browser does not say so', async () => {
+    const user = await createUser(t);
+    idp.addAccount('entra-user-out', { email: user.email, oid: 'oid-out', tid: TENANT, name: 'Leaving' });
+    const agent = new Agent(t.app);
+    expect((await signInThroughIdp('entra-user-out', agent)).statusCode).toBe(200);
+    const out = await agent.post('/api/account/logout', { isMsEntra: false });
+    expect(out.statusCode).toBe(200);
+    const redirect = new URL(out.json().redirectUrl);
+    expect(redirect.origin).toBe(new URL(idp.issuer).origin);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    expect((await agent.get('/api/auth/session')).json()).toEqual({});
+
+    // A password session on the same portal goes back to the sign-in page.
+    const local = new Agent(t.app);
+    await local.post('/api/auth/login', { username: user.username, password: user.password });
+    expect((await local.post('/api/account/logout', {})).json().redirectUrl).toBe('/login');
+  });
+
   it('refuses an account that is not provisioned', async () => {
     idp.addAccount('entra-stranger', {
       email: 'stranger@elsewhere.test',
