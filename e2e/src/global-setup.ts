@@ -17,6 +17,9 @@ declare module 'vitest' {
   }
 }
 
+/** Section 4's optional session polling, on in the browser tests (shell.e2e proves it). */
+const SESSION_POLL_MS = 1000;
+
 const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
 
 /** Test users through the real users service, on the portal's own database. */
@@ -46,7 +49,7 @@ export default async function setup(project: TestProject) {
     dataDir,
     port: await freePort(),
     pgPort,
-    env: { WHITELIST_COOLDOWN_HOURS: '0' },
+    env: { WHITELIST_COOLDOWN_HOURS: '0', SESSION_POLL_MS: String(SESSION_POLL_MS) },
   });
   await createTestUsers(pgPort);
   project.provide('baseUrl', portal.baseUrl);

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
 import { signIn, useBrowser } from './browser';
 
 describe('web shell in Chromium', () => {
@@ -32,6 +33,21 @@ describe('web shell in Chromium', () => {
     expect(url.searchParams.get('error')).toBe('SessionRequired');
     expect(url.searchParams.get('callbackUrl')).toBe('/trades');
     await page.getByText('Please sign in to continue.').waitFor();
+  });
+
+  it('notices by polling a session that ended behind its back, and goes to /login', async () => {
+    const page = await b.page();
+    await signIn(page, inject('plainUser'));
+    // Ended through the API, not the UI: no logout broadcast, no storage or visibility
+    // event — only the session poll (SESSION_POLL_MS in the portal) can tell the tab.
+    const csrf = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+    const out = await page.request.post('/api/account/logout', {
+      headers: { [CSRF_HEADER]: csrf },
+      data: {},
+    });
+    expect(out.ok()).toBe(true);
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('error')).toBe('SessionRequired');
   });
 
   it('carries the environment label in the document title outside production', async () => {

@@ -41,6 +41,8 @@ export const ZConfig = z.object({
   TWO_FACTOR_EXPIRY_SECONDS: int(300),
   CASH_BALANCES_REFRESH_MS: int(30_000),
   ENTITY_LIST_REFRESH_MS: int(5 * 60_000),
+  // Section 4's optional session polling: 0 leaves it off (visibility and storage events still refresh).
+  SESSION_POLL_MS: int(0),
   API_FETCH_TIMEOUT_MS: int(30_000),
   MAX_RESPONSE_SIZE_BYTES: int(20 * 1024 * 1024),
   TRANSFER_CRYPTO_CURRENCIES: list.default(['BTC', 'ETH', 'USDT', 'USDC']),
@@ -103,6 +105,7 @@ export function publicConfig(c: Config) {
     twoFactorExpirySeconds: c.TWO_FACTOR_EXPIRY_SECONDS,
     cashBalancesRefreshMs: c.CASH_BALANCES_REFRESH_MS,
     entityListRefreshMs: c.ENTITY_LIST_REFRESH_MS,
+    sessionPollMs: c.SESSION_POLL_MS,
     apiFetchTimeoutMs: c.API_FETCH_TIMEOUT_MS,
     maxResponseSizeBytes: c.MAX_RESPONSE_SIZE_BYTES,
     transferCryptoCurrencies: c.TRANSFER_CRYPTO_CURRENCIES,

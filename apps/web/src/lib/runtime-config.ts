@@ -11,6 +11,8 @@ export type RuntimeConfig = {
   twoFactorExpirySeconds: number;
   cashBalancesRefreshMs: number;
   entityListRefreshMs: number;
+  /** 0: no polling. */
+  sessionPollMs: number;
   apiFetchTimeoutMs: number;
   maxResponseSizeBytes: number;
   transferCryptoCurrencies: string[];
@@ -30,6 +32,7 @@ const DEV_DEFAULTS: RuntimeConfig = {
   twoFactorExpirySeconds: 300,
   cashBalancesRefreshMs: 30_000,
   entityListRefreshMs: 300_000,
+  sessionPollMs: 0,
   apiFetchTimeoutMs: 30_000,
   maxResponseSizeBytes: 20 * 1024 * 1024,
   transferCryptoCurrencies: ['BTC', 'ETH', 'USDT', 'USDC'],

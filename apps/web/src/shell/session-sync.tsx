@@ -30,12 +30,13 @@ export function useLocalSignOut() {
 
 /**
  * Keeps this tab's session in step (section 4): refreshed when the tab becomes visible or
- * another tab writes storage, logged out when another tab logs out, and sent to /login
- * when the session is gone.
+ * another tab writes storage, and every `sessionPollMs` while visible when configured;
+ * logged out when another tab logs out, and sent to /login when the session is gone.
  */
 export function SessionSync() {
   const queryClient = useQueryClient();
-  const session = useQuery(sessionQuery);
+  const poll = runtimeConfig.sessionPollMs;
+  const session = useQuery({ ...sessionQuery, refetchInterval: poll > 0 ? poll : false });
   const signOut = useLocalSignOut();
   const href = useRouterState({ select: (s) => s.location.href });
 
