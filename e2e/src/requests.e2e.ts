@@ -94,7 +94,7 @@ describe('money requests page', () => {
     await approver.goto('/deposit-and-withdrawals/requests');
     const pending = approver
       .getByRole('table', { name: 'Waiting for your decision' })
-      .getByRole('row', { name: new RegExp(`^#${id} Withdrawal 1234\\.56 USD Citibank`) });
+      .getByRole('row', { name: new RegExp(`^#${id} Withdrawal 1,234\\.56 USD Citibank`) });
     const download = approver.waitForEvent('download');
     await pending.getByRole('button', { name: 'Download proof' }).click();
     expect((await download).suggestedFilename()).toContain(`proof-${id}`);
@@ -134,6 +134,33 @@ describe('money requests page', () => {
     await pick(client, form.getByLabel('Asset'), /^USD/);
     // The form shows the balance as it was before the request once it has reloaded it.
     await form.getByText(before!, { exact: true }).waitFor();
+  });
+
+  it('staff send an internal transfer on to a related entity’s account, offered under that entity', async () => {
+    const maker = await b.page();
+    await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await maker.getByRole('button', { name: 'Selected entity' }).click();
+    await maker.getByRole('textbox', { name: 'Search entities' }).fill('Harbor');
+    await maker.getByRole('option', { name: /Harbor Commodities/ }).click();
+    await maker.goto('/deposit-and-withdrawals/requests');
+    await maker.getByRole('button', { name: 'Internal transfer' }).click();
+    const form = maker.getByRole('dialog', { name: 'Internal transfer' });
+    await pick(maker, form.getByLabel('From account'), 'Harbor Trading');
+    await pick(maker, form.getByLabel('Asset'), /^GBP/);
+    // Harbor's introducing agent (a related entity in the demo data) is listed by name.
+    await pick(maker, form.getByLabel('To account'), 'Lumen Commissions · Lumen Referral Partners');
+    await form.getByLabel('Amount').fill('125.00');
+    await form.getByRole('button', { name: 'Submit request' }).click();
+    const sent = maker.getByText(/Request #\d+ is waiting for approval\./).first();
+    const id = Number((await sent.textContent())!.match(/#(\d+)/)![1]);
+    await maker
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('row', {
+        name: new RegExp(
+          `^#${id} Internal Transfer 125\\.00 GBP Lumen Commissions · Lumen Referral Partners`,
+        ),
+      })
+      .waitFor();
   });
 });
 

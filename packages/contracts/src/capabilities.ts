@@ -54,6 +54,8 @@ export const CAPABILITIES = {
   canCreateDepositRequest: either(A.requests.depositFiat, A.requests.depositCrypto),
   canCreateWithdrawalRequest: either(A.requests.withdrawalFiat, A.requests.withdrawalCrypto),
   canCreateInternalTransfer: all(A.requests.internalTransfer),
+  // Staff may send an internal transfer on to a related entity's account.
+  canViewRelatedEntities: all(A.entity.relatedEntities),
   canCreateDepositHistoric: all(A.cashEntry.deposit),
   canCreateWhitelistRequest: either(A.bankInfo.whitelistCreate, A.wallet.whitelistCreate),
   canUpdateWalletType: all(A.wallet.updateType),

@@ -57,3 +57,24 @@ export const bookCashDeposit = (
   key: string,
   input: { accountId: number; asset: string; amount: string; valueDate: string; reference?: string },
 ) => api(API.cashEntry.deposit, { payload: { entityId, ...input }, headers: { 'Idempotency-Key': key } });
+
+/**
+ * The open accounts of the entities related to this one (downstream), per entity: where an
+ * internal transfer may also go. An entity whose accounts the caller may not list is left out.
+ */
+export const relatedAccountsQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['accounts', entityId, 'related'],
+    queryFn: async () => {
+      const related = await api(API.entity.relatedEntities, { payload: { entityId } });
+      const lists = await Promise.all(
+        related.map(async (r) => ({
+          entityName: r.entityName,
+          accounts: await api(API.account.list, { payload: { entityId: r.entityId } }).catch(() => []),
+        })),
+      );
+      return lists
+        .map((l) => ({ ...l, accounts: l.accounts.filter((a) => a.active) }))
+        .filter((l) => l.accounts.length > 0);
+    },
+  });

@@ -85,6 +85,9 @@ export const ZMoneyRequestPayload = z.strictObject({
   kind: z.enum(['fiat', 'crypto']).optional(),
   accountId: z.number(),
   toAccountId: z.number().optional(),
+  /** An internal transfer's target as the requester saw it (named, not just numbered). */
+  toAccountName: z.string().optional(),
+  toEntityName: z.string().optional(),
   asset: z.string(),
   amount: z.string(),
   network: z.string().optional(),

@@ -1,10 +1,10 @@
 import type { ScopeType } from '@clearway/contracts/authorization';
-import type { EntityAttribute } from '@clearway/contracts/enums';
+import type { EntityAttribute, RelationshipType } from '@clearway/contracts/enums';
 import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AuthorizationService } from '../authorization/authorization.service';
-import { entities } from '../entities/entities.tables';
+import { entities, relatedEntities } from '../entities/entities.tables';
 import type { UsersService } from '../users/users.service';
 
 /** Demo sign-ins, listed in the README. Each starts with two-factor setup at first sign-in. */
@@ -170,6 +170,11 @@ export const DEMO_PERSONAS: ReadonlyArray<{
   },
 ];
 
+/** Related entities (from, to, type): Harbor pays its introducing agent's commissions. */
+const DEMO_RELATIONS: [string, string, RelationshipType][] = [
+  ['Harbor Commodities', 'Lumen Referral Partners', 'Agent'],
+];
+
 async function ensureNode(tx: DbOrTx, node: Node, parentId: number | null, ids: Map<string, number>) {
   const where =
     parentId === null
@@ -201,6 +206,16 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
     await ensureNode(tx, TREE, null, ids);
+    await tx
+      .insert(relatedEntities)
+      .values(
+        DEMO_RELATIONS.map(([from, to, relationshipType]) => ({
+          entityId: ids.get(from)!,
+          relatedEntityId: ids.get(to)!,
+          relationshipType,
+        })),
+      )
+      .onConflictDoNothing();
     for (const p of DEMO_PERSONAS) {
       const homeEntityId = ids.get(p.home)!;
       const user =

@@ -20,6 +20,7 @@ describe('demo data', () => {
       await count('users'),
       await count('roles'),
       await count('permission_scopes'),
+      await count('related_entities'),
     ];
     await seedDemoData(t.database.db, t.services.users, t.services.authorization);
     expect([
@@ -27,8 +28,10 @@ describe('demo data', () => {
       await count('users'),
       await count('roles'),
       await count('permission_scopes'),
+      await count('related_entities'),
     ]).toEqual(first);
     expect(first[0]).toBeGreaterThanOrEqual(14);
+    expect(first[4]).toBeGreaterThanOrEqual(1);
     expect(first[1]).toBe(DEMO_PERSONAS.length);
   });
 

@@ -276,7 +276,15 @@ export function createMoneyRequestsService(deps: {
         key,
         i,
         'INTERNAL TRANSFER',
-        { accountId: from.id, toAccountId: to.id, asset: i.asset, amount, memo: i.memo },
+        {
+          accountId: from.id,
+          toAccountId: to.id,
+          toAccountName: to.name,
+          toEntityName: to.entityName,
+          asset: i.asset,
+          amount,
+          memo: i.memo,
+        },
         true,
       );
     },

@@ -307,6 +307,9 @@ describe('deposits, withdrawals and transfers as requests', () => {
         key(),
       )
     ).json();
+    // Approvers see the target named as the requester saw it, frozen with the request.
+    expect(req.payload).toMatchObject({ toAccountId: account2, toAccountName: expect.any(String) });
+    expect(req.payload.toEntityName).toEqual(expect.any(String));
     await decide(req.id, 'APPROVED');
     expect(Number(await available(account2))).toBe(10);
   });

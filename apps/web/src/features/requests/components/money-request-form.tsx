@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankInfoQuery, walletsQuery } from '../../../lib/destination-queries';
 import { formatDecimal } from '../../../lib/format';
-import { balancesQuery, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
+import {
+  balancesQuery,
+  currenciesQuery,
+  openAccountsQuery,
+  relatedAccountsQuery,
+} from '../../../lib/money-queries';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import {
@@ -25,7 +30,16 @@ import { ProofDropzone } from './proof-dropzone';
  * destination picker limited to usable destinations, the amount checked against the
  * asset's scale and (for outflows) the available balance, and an optional file proof.
  */
-export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: RequestMode }) {
+export function MoneyRequestForm({
+  entityId,
+  mode,
+  withRelated = false,
+}: {
+  entityId: number;
+  mode: RequestMode;
+  /** Internal transfers may also go to related entities' accounts (staff who can see them). */
+  withRelated?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure(false);
@@ -38,6 +52,10 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
   const { errors, failure, busy, run, reset } = useFormSubmit();
   const withdrawing = mode === 'withdrawal';
   const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
+  const related = useQuery({
+    ...relatedAccountsQuery(entityId),
+    enabled: opened && withRelated && mode === 'transfer',
+  });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const balances = useQuery({ ...balancesQuery(entityId), enabled: opened });
   const banks = useQuery({ ...bankInfoQuery(entityId), enabled: opened && withdrawing && d.kind === 'fiat' });
@@ -102,6 +120,17 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
   }
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  const ownTargets = accountOptions.filter((a) => a.value !== d.accountId);
+  // With related entities' accounts, the list is grouped by entity, this one first.
+  const targets = related.data?.length
+    ? [
+        { group: t('moneyRequest.thisEntity'), items: ownTargets },
+        ...related.data.map((r) => ({
+          group: r.entityName,
+          items: r.accounts.map((a) => ({ value: String(a.id), label: `${a.name} · ${r.entityName}` })),
+        })),
+      ]
+    : ownTargets;
   return (
     <>
       <Button variant={mode === 'withdrawal' ? 'filled' : 'default'} onClick={start}>
@@ -140,7 +169,8 @@ export function MoneyRequestForm({ entityId, mode }: { entityId: number; mode: R
             {mode === 'transfer' && (
               <Select
                 label={t('moneyRequest.toAccount')}
-                data={accountOptions.filter((a) => a.value !== d.accountId)}
+                data={targets}
+                searchable
                 value={d.toAccountId || null}
                 onChange={(v) => set({ toAccountId: v ?? '' })}
                 error={errors.toAccountId}

@@ -5,15 +5,20 @@ import {
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RequestStatusBadge } from '../../../components/request-status';
+import { formatDecimal } from '../../../lib/format';
+import { currenciesQuery } from '../../../lib/money-queries';
 
 /** Where the money goes, as approvers need to see it. */
 function destinationOf(p: TMoneyRequestPayload | null): string {
   const d = p?.destination;
   if (d && 'bankInfoId' in d) return `${d.bankName} ${d.iban ?? d.accountNumber ?? ''}`;
   if (d) return `${d.friendlyName} ${d.address}`;
-  return p?.toAccountId ? `#${p.toAccountId}` : '—';
+  if (!p?.toAccountId) return '—';
+  const account = p.toAccountName ?? `#${p.toAccountId}`;
+  return p.toEntityName ? `${account} · ${p.toEntityName}` : account;
 }
 
 export type RowActions = {
@@ -41,6 +46,12 @@ export function MoneyRequestsTable({
   actions: RowActions;
 }) {
   const { t } = useTranslation();
+  const currencies = useQuery(currenciesQuery);
+  // Amounts read with their asset's scale (125.00 GBP); as sent until the scales are known.
+  const amountOf = (p: TMoneyRequestPayload) => {
+    const scale = currencies.data?.find((c) => c.code === p.asset)?.scale;
+    return `${scale === undefined ? p.amount : formatDecimal(p.amount, scale)} ${p.asset}`;
+  };
   return (
     <Table striped withTableBorder aria-label={label}>
       <Table.Thead>
@@ -64,7 +75,7 @@ export function MoneyRequestsTable({
                 {REQUEST_TYPE_DISPLAY[r.type as keyof typeof REQUEST_TYPE_DISPLAY] ?? r.type}
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {p ? `${p.amount} ${p.asset}` : '—'}
+                {p ? amountOf(p) : '—'}
               </Table.Td>
               <Table.Td>
                 <Text size="xs">{destinationOf(p)}</Text>

@@ -149,7 +149,9 @@ export function RequestsPage() {
         <Group>
           {caps?.canCreateDepositRequest && <MoneyRequestForm entityId={id} mode="deposit" />}
           {caps?.canCreateWithdrawalRequest && <MoneyRequestForm entityId={id} mode="withdrawal" />}
-          {caps?.canCreateInternalTransfer && <MoneyRequestForm entityId={id} mode="transfer" />}
+          {caps?.canCreateInternalTransfer && (
+            <MoneyRequestForm entityId={id} mode="transfer" withRelated={caps.canViewRelatedEntities} />
+          )}
           {caps?.canManageApprovalPolicies && <ApprovalPolicies entityId={id} types={MONEY_REQUEST_TYPES} />}
           <Button variant="default" onClick={exportCsv} disabled={!items.length}>
             {t('overview.exportCsv')}
