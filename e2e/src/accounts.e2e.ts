@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { selectEntity, signInPersona, useBrowser } from './browser';
 
 describe('accounts page', () => {
   const b = useBrowser();
@@ -9,9 +9,7 @@ describe('accounts page', () => {
   it('lets broker operations open an account for a client (IBAN checked), then close it after confirming', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
-    await page.getByRole('button', { name: 'Selected entity' }).click();
-    await page.getByRole('textbox', { name: 'Search entities' }).fill('Northwind');
-    await page.getByRole('option', { name: /Northwind Capital/ }).click();
+    await selectEntity(page, 'Northwind Capital');
     await page.getByRole('link', { name: 'Accounts' }).click();
     const table = page.getByRole('table', { name: 'Accounts' });
     await table.getByRole('row', { name: /Northwind Margin.*MarginTrading/ }).waitFor();

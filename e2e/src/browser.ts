@@ -112,3 +112,10 @@ export async function signInPersona(
   if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
   await page.goto('/');
 }
+
+/** Chooses the entity the portal acts on, through the selector's search, as a user would. */
+export async function selectEntity(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Selected entity' }).click();
+  await page.getByRole('textbox', { name: 'Search entities' }).fill(name);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}

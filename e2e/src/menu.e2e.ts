@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { selectEntity, signInPersona, useBrowser } from './browser';
 
 const menuLabels = async (page: Page) => {
   await page.getByRole('navigation').or(page.locator('nav')).first().waitFor();
@@ -38,9 +38,7 @@ describe('menus by persona and entity', () => {
     await page.getByRole('link', { name: 'Requests', exact: true }).waitFor();
     expect(await menuLabels(page)).not.toContain('Transfers');
 
-    await page.getByRole('button', { name: 'Selected entity' }).click();
-    await page.getByRole('textbox', { name: 'Search entities' }).fill('Meridian Payments');
-    await page.getByRole('option', { name: /Meridian Payments/ }).click();
+    await selectEntity(page, 'Meridian Payments');
     // A transfer receiver: Transfers appear, Deposit & Withdrawal Requests are hidden.
     await page.getByRole('link', { name: 'Transfers', exact: true }).waitFor();
     expect(await menuLabels(page)).not.toContain('Requests');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { selectEntity, signInPersona, useBrowser } from './browser';
 
 describe('balances on the overview', () => {
   const b = useBrowser();
@@ -30,9 +30,7 @@ describe('balances on the overview', () => {
   it('lets staff book a cash deposit, and the balance changes', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
-    await page.getByRole('button', { name: 'Selected entity' }).click();
-    await page.getByRole('textbox', { name: 'Search entities' }).fill('Northwind');
-    await page.getByRole('option', { name: /Northwind Capital/ }).click();
+    await selectEntity(page, 'Northwind Capital');
     const table = page.getByRole('table', { name: 'Balances' });
     const row = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
     await row.waitFor();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { selectEntity, signInPersona, useBrowser } from './browser';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -48,9 +48,7 @@ describe('money requests page', () => {
 
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
-    await approver.getByRole('button', { name: 'Selected entity' }).click();
-    await approver.getByRole('textbox', { name: 'Search entities' }).fill('Northwind');
-    await approver.getByRole('option', { name: /Northwind Capital/ }).click();
+    await selectEntity(approver, 'Northwind Capital');
     await approver.goto('/deposit-and-withdrawals/requests');
     const pending = approver.getByRole('row', { name: new RegExp(`#${request.id}`) });
     const download = approver.waitForEvent('download');
@@ -139,9 +137,7 @@ describe('money requests page', () => {
   it('staff send an internal transfer on to a related entity’s account, offered under that entity', async () => {
     const maker = await b.page();
     await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
-    await maker.getByRole('button', { name: 'Selected entity' }).click();
-    await maker.getByRole('textbox', { name: 'Search entities' }).fill('Harbor');
-    await maker.getByRole('option', { name: /Harbor Commodities/ }).click();
+    await selectEntity(maker, 'Harbor Commodities');
     await maker.goto('/deposit-and-withdrawals/requests');
     await maker.getByRole('button', { name: 'Internal transfer' }).click();
     const form = maker.getByRole('dialog', { name: 'Internal transfer' });
