@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { idempotencyConflict, requestHash } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
-import { pgErrorCode } from '../../platform/pg-errors';
+import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { entities as entitiesTable } from '../entities/entities.tables';
@@ -126,7 +126,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
       return res.rows.map((r) =>
         r.failure === null
           ? { ok: true, value: r.entry! }
-          : { ok: false, error: Object.assign(new Error(`booking: ${r.failure}`), { code: r.failure }) },
+          : { ok: false, error: sqlStateError(r.failure, 'booking') },
       );
     },
     { aloneOnFailure: true },
@@ -166,7 +166,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
           ? [input.accountId, omnibus!]
           : [input.accountId, input.counterAccountId!];
     const p = who.principal;
-    const booking = bookTogether({
+    return bookTogether({
       principal_kind: p.kind,
       principal_id: p.id,
       principal_name: p.name,
@@ -188,8 +188,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
       ip: who.request?.ip ?? null,
       user_agent: who.request?.headers['user-agent'] ?? null,
       input,
-    });
-    return booking.catch((err: unknown) => {
+    }).catch((err: unknown) => {
       throw refusal(err);
     });
   }

@@ -3,7 +3,7 @@ import { createBatcher, type Outcome } from '../../platform/batcher';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
-import { pgErrorCode } from '../../platform/pg-errors';
+import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { currencies } from '../reference-data/reference-data.tables';
@@ -102,10 +102,7 @@ export function createLedgerService(db: Db) {
     return res.rows.map((r) =>
       r.txn !== null
         ? { ok: true, value: Number(r.txn) }
-        : {
-            ok: false,
-            error: asLedgerError(Object.assign(new Error(`ledger: ${r.failure}`), { code: r.failure })),
-          },
+        : { ok: false, error: asLedgerError(sqlStateError(r.failure!, 'ledger')) },
     );
   }
 
