@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmSaved } from '../../../components/saved-confirmation';
 import { api } from '../../../lib/api';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useDialogForm } from '../../../lib/use-form-submit';
@@ -18,11 +19,8 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
   }));
 
   const update = async (change: { accountName?: string; accountCode?: string; active?: boolean }) => {
-    const saved = await api(API.account.update, {
-      payload: { entityId, accountId: account.id, ...change },
-    });
+    await api(API.account.update, { payload: { entityId, accountId: account.id, ...change } });
     await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
-    showSuccessToast(t('accountsPage.updated'), saved.name);
   };
 
   async function submit(e: React.FormEvent) {
@@ -32,9 +30,19 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
       await run(name ? {} : { accountName: t('accountsPage.name') }, () =>
         update({ ...form, accountName: name }),
       )
-    )
+    ) {
       close();
+      confirmSaved(t, 'account', 'updated');
+    }
   }
+
+  // Closing and reopening are not edits of the form: a toast tells them, not 'Account Updated'.
+  const setActive = (active: boolean) =>
+    update({ active })
+      .then(() =>
+        showSuccessToast(t(active ? 'accountsPage.reopenedNote' : 'accountsPage.closedNote'), account.name),
+      )
+      .catch(showErrorToast);
 
   const toggle = () =>
     account.active
@@ -43,9 +51,9 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
           children: t('accountsPage.closeText'),
           labels: { confirm: t('accountsPage.close'), cancel: t('accountsPage.keep') },
           confirmProps: { color: 'red' },
-          onConfirm: () => update({ active: false }).catch(showErrorToast),
+          onConfirm: () => setActive(false),
         })
-      : update({ active: true }).catch(showErrorToast);
+      : setActive(true);
 
   return (
     <Group gap="xs" wrap="nowrap">

@@ -3,10 +3,10 @@ import { ZCreateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmSaved } from '../../../components/saved-confirmation';
 import { api } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form-errors';
 import { currenciesQuery } from '../../../lib/money-queries';
-import { showSuccessToast } from '../../../lib/toasts';
 import { useDialogForm } from '../../../lib/use-form-submit';
 import { accountTypesQuery } from '../api/accounts.queries';
 
@@ -31,11 +31,13 @@ export function OpenAccount({ entityId }: { entityId: number }) {
     e.preventDefault();
     const input = { entityId, ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')) };
     const done = await run(fieldErrors(ZCreateAccount, input), async () => {
-      const created = await api(API.account.create, { payload: input });
+      await api(API.account.create, { payload: input });
       await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
-      showSuccessToast(t('accountsPage.created'), created.name);
     });
-    if (done) close();
+    if (done) {
+      close();
+      confirmSaved(t, 'account', 'created');
+    }
   }
 
   const text = (key: keyof typeof EMPTY, label: string, optional = true) => (
