@@ -55,7 +55,8 @@ const pick = (ids: number[]) => {
  * 100,000 cold accounts and 10 hot ones, each as a ratio to raw PostgreSQL capacity (a loop
  * of single-UPDATE transactions) measured in the same run on the same database. A booking
  * phase (the API's database work through the cash-entries service, without HTTP) shows how
- * much of the API's cost is the booking itself.
+ * much of the API's cost is the booking itself; a guarded call that books and reads nothing
+ * shows the API's fixed cost (HTTP, authentication, access check).
  */
 export async function benchLedger() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-bench-ledger-'));
@@ -206,33 +207,46 @@ export async function benchLedger() {
     const base = await new Promise<string>((resolve) => child.once('message', (m) => resolve(String(m))));
     // autocannon writes each request in one piece (no Nagle/delayed-ACK stalls) and gives
     // every request its own Idempotency-Key and random accounts.
-    const api = async (set: number[]): Promise<Result> => {
+    const call = async (
+      method: 'GET' | 'POST',
+      route: string,
+      next: () => { key?: string; body?: object },
+    ): Promise<Result> => {
       await settle();
       const r = await autocannon({
-        url: `${base}/api/cashentry/internal-transfer`,
+        url: `${base}/api${route}`,
         connections: CLIENTS,
         duration: SECONDS,
         requests: [
           {
-            method: 'POST',
+            method,
             setupRequest: (req) => {
-              const t = transfer(set);
+              const t = next();
               return {
                 ...req,
-                headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': t.key },
-                body: JSON.stringify(t.body),
+                headers: {
+                  'x-api-key': key,
+                  ...(t.body ? { 'content-type': 'application/json' } : {}),
+                  ...(t.key ? { 'idempotency-key': t.key } : {}),
+                },
+                ...(t.body ? { body: JSON.stringify(t.body) } : {}),
               };
             },
           },
         ],
       });
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`API: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      if (r.non2xx > 0 || r.errors > 0)
+        throw new Error(`API ${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
       return { tps: r.requests.average, p99: r.latency.p99 };
     };
+    const api = (set: number[]) => call('POST', '/cashentry/internal-transfer', () => transfer(set));
+    // The API's fixed cost: HTTP, API-key authentication and the access check (grants read
+    // from the database) of a guarded call that itself reads nothing.
+    const fixed = () => call('GET', '/account/types', () => ({}));
     // The server goes down with the run, also when a phase throws.
-    const [apiCold, apiHot] = await (async () => {
+    const [apiCold, apiHot, apiFixed] = await (async () => {
       try {
-        return [await api(ids), await api(hot)];
+        return [await api(ids), await api(hot), await fixed()];
       } finally {
         child.kill('SIGTERM');
       }
@@ -254,6 +268,7 @@ export async function benchLedger() {
     row('booking, cold (100k)', bookingCold, '(the API’s database work, no HTTP)');
     row('API, cold (100k)', apiCold, '(target ≥ 0.35×)');
     row('API, hot (10)', apiHot, `(hot ÷ cold ${(apiHot.tps / apiCold.tps).toFixed(2)}, target ≥ 0.6)`);
+    row('API, no booking', apiFixed, '(GET account/types: HTTP, authentication, access check)');
     const violations = await db.execute(
       sql`select asset from postings group by asset having sum(amount) <> 0`,
     );

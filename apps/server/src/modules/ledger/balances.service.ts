@@ -1,5 +1,5 @@
 import type { TBalance, TRateChange, ZRate } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { auditEvents } from '../../platform/audit.tables';
@@ -29,14 +29,14 @@ type AssetTotal = { asset: string; scale: number; posted: string; held: string; 
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
 export function createBalancesService(db: Db, entitiesService: EntitiesService) {
-  async function rowsFor(entityIds: number[]): Promise<TBalance[]> {
-    if (entityIds.length === 0) return [];
+  /** The balances of the client accounts that `which` selects, by account name and asset. */
+  async function rowsWhere(which: SQL): Promise<TBalance[]> {
     const rows = await db
       .select({ b: balances, a: accounts, scale: currencies.scale })
       .from(balances)
       .innerJoin(accounts, eq(accounts.id, balances.accountId))
       .innerJoin(currencies, eq(currencies.code, balances.asset))
-      .where(and(inArray(accounts.entityId, entityIds), eq(accounts.kind, 'CLIENT')))
+      .where(and(which, eq(accounts.kind, 'CLIENT')))
       .orderBy(asc(accounts.name), asc(balances.asset));
     return rows.map(({ b, a, scale }) => ({
       accountId: a.id,
@@ -50,6 +50,9 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
       available: formatAmount(new Money(b.posted).minus(b.held), scale),
     }));
   }
+
+  const rowsFor = async (entityIds: number[]) =>
+    entityIds.length === 0 ? [] : rowsWhere(inArray(accounts.entityId, entityIds));
 
   function totals(rows: TBalance[]): AssetTotal[] {
     const by = new Map<string, { scale: number; posted: Money; held: Money }>();
@@ -160,6 +163,8 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
   }
 
   return {
+    /** One account's balances (its scope is the caller's to check). */
+    ofAccount: (accountId: number) => rowsWhere(eq(accounts.id, accountId)),
     async balances(entityId: number, allAccessible: boolean) {
       return rowsFor((await scope(entityId, allAccessible)).ids);
     },

@@ -22,10 +22,7 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   serve(app, A.update, (c) => d.accounts.update(on(c), c.body));
   serve(app, A.view, async (c) => {
     const account = await d.accounts.get(on(c).entityId, c.body.accountId);
-    const balances = (await d.balances.balances(account.entityId, false)).filter(
-      (b) => b.accountId === account.id,
-    );
-    return { ...account, balances };
+    return { ...account, balances: await d.balances.ofAccount(account.id) };
   });
   serve(app, A.scolChildren, (c) => d.accounts.ofChildren(on(c).entityId));
   serve(app, A.scolBroker, (c) => d.accounts.ofBroker(on(c).entityId));

@@ -153,7 +153,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(await count('ledger_transactions')).toBe(before + 1);
   });
 
-  it('moves funds between the entity’s accounts atomically', async () => {
+  it('moves funds between the entity’s accounts atomically, and one account’s view shows only its balances', async () => {
     const res = await staff.post(
       '/api/cashentry/internal-transfer',
       {
@@ -173,6 +173,13 @@ describe('accounts, balances and cash entries over HTTP', () => {
     );
     expect(b).toContainEqual(
       expect.objectContaining({ accountId: acct2, asset: 'USD', available: '500.00' }),
+    );
+    // One account's view carries its own balances, none of its sibling's.
+    const view = (await staff.post('/api/account/view', { entityId: client, accountId: acct2 })).json();
+    expect(view).toMatchObject({ id: acct2, entityId: client });
+    expect(view.balances).toContainEqual(expect.objectContaining({ asset: 'USD', posted: '500.00' }));
+    expect(view.balances.map((x: { accountId: number }) => x.accountId)).toEqual(
+      view.balances.map(() => acct2),
     );
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
