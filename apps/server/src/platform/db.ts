@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -34,6 +34,14 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await db.$client.query<T>({ name, text, values: params })).rows;
 }
+
+/**
+ * `column = any($1::int[])`: an id list of any length as one array parameter. `inArray`
+ * sends one parameter per id, and PostgreSQL refuses a statement with more than 65,535 —
+ * a subtree of a large entity tree has more.
+ */
+export const inIds = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;
 
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 

@@ -1,10 +1,10 @@
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import { type Db, inIds } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
@@ -71,7 +71,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
           : [asc(accounts.name)];
     return flat(
       await select()
-        .where(and(inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
+        .where(and(inIds(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
         .orderBy(...order, asc(accounts.id)),
     );
   }
@@ -182,7 +182,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
       return ids.length
         ? flat(
             await select()
-              .where(and(inArray(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
+              .where(and(inIds(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
               .orderBy(asc(accounts.name)),
           )
         : [];

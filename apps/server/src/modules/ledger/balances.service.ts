@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { auditEvents } from '../../platform/audit.tables';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { formatAmount, Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
@@ -52,7 +52,7 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
   }
 
   const rowsFor = async (entityIds: number[]) =>
-    entityIds.length === 0 ? [] : rowsWhere(inArray(accounts.entityId, entityIds));
+    entityIds.length === 0 ? [] : rowsWhere(inIds(accounts.entityId, entityIds));
 
   function totals(rows: TBalance[]): AssetTotal[] {
     const by = new Map<string, { scale: number; posted: Money; held: Money }>();
@@ -189,16 +189,24 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
         s.base,
       );
     },
-    /** For each direct child: the totals of its whole subtree. */
+    /** For each direct child: the totals of its whole subtree (one read of the balances). */
     async childrenSummary(entityId: number) {
       const { tree } = await scope(entityId, true);
-      const children = tree.filter((e) => e.parentId === entityId);
-      return Promise.all(
-        children.map(async (c) => {
-          const ids = (await entitiesService.subtree(c.id)).map((e) => e.id);
-          return { entityId: c.id, entityName: c.name, assets: totals(await rowsFor(ids)) };
-        }),
-      );
+      // The tree comes parent first, so each entity finds the child of `entityId` it is under.
+      const childOf = new Map<number, number>();
+      for (const e of tree)
+        if (e.parentId === entityId) childOf.set(e.id, e.id);
+        else if (e.parentId !== null && childOf.has(e.parentId)) childOf.set(e.id, childOf.get(e.parentId)!);
+      const rowsByChild = new Map<number, TBalance[]>();
+      for (const r of await rowsFor([...childOf.keys()])) {
+        const child = childOf.get(r.entityId)!;
+        const rows = rowsByChild.get(child);
+        if (rows) rows.push(r);
+        else rowsByChild.set(child, [r]);
+      }
+      return tree
+        .filter((e) => e.parentId === entityId)
+        .map((c) => ({ entityId: c.id, entityName: c.name, assets: totals(rowsByChild.get(c.id) ?? []) }));
     },
     /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
     setRate,

@@ -4,11 +4,11 @@ import type {
   ZCashMovement,
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { idempotencyConflict, requestHash } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
@@ -207,7 +207,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
     /** Entries of the entity and everything below it, filtered, sorted and paged. */
     async list(entityId: number, f: z.output<typeof ZCashEntryList>) {
       const ids = (await entities.subtree(entityId)).map((e) => e.id);
-      const conds: SQL[] = [inArray(cashEntries.entityId, ids)];
+      const conds: SQL[] = [inIds(cashEntries.entityId, ids)];
       if (f.type) conds.push(eq(cashEntries.type, f.type));
       if (f.asset) conds.push(eq(cashEntries.asset, f.asset));
       if (f.from) conds.push(gte(cashEntries.valueDate, f.from));

@@ -12,7 +12,7 @@ import { type NetworkCode, networkCarries } from '@clearway/contracts/networks';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
@@ -292,7 +292,7 @@ export function createMoneyRequestsService(deps: {
     async list(entityId: number, f: z.output<typeof ZRequestList>) {
       const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
       const where = and(
-        inArray(requests.entityId, ids),
+        inIds(requests.entityId, ids),
         inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
         f.status ? eq(requests.status, f.status) : undefined,
         f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,

@@ -3,7 +3,7 @@ import type { RequestType } from '@clearway/contracts/enums';
 import { type PermissionKey, satisfies } from '@clearway/contracts/permissions';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
@@ -270,7 +270,7 @@ export function createRequestEngine(
     ) {
       if (!entityIds.length) return { items: [], total: 0 };
       const where = and(
-        inArray(requests.entityId, entityIds),
+        inIds(requests.entityId, entityIds),
         inArray(requests.type, [...types]),
         f.status ? eq(requests.status, f.status) : undefined,
       );

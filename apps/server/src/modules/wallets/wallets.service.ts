@@ -9,11 +9,11 @@ import type {
 } from '@clearway/contracts/endpoints/wallet.schemas';
 import { WALLET_TYPE_UNKNOWN, WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
 import type { NetworkCode } from '@clearway/contracts/networks';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
@@ -330,7 +330,7 @@ export function createWalletsService(deps: {
         .innerJoin(entities, eq(entities.id, wallets.entityId))
         .where(
           and(
-            inArray(wallets.entityId, below),
+            inIds(wallets.entityId, below),
             ne(wallets.status, 'REMOVED'),
             f.network ? eq(wallets.network, f.network) : undefined,
             f.query
