@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
@@ -25,6 +26,29 @@ describe('balances on the overview', () => {
       .getByRole('table', { name: 'Summary towards clients' })
       .getByRole('row', { name: /^BTC\s+12\.50000000/ })
       .waitFor();
+  });
+
+  it('exports every cash entry the filters match, not only the page on screen', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    const history = page.getByRole('table', { name: 'Cash entries' });
+    await history
+      .getByRole('row', { name: /Opening balance/ })
+      .first()
+      .waitFor();
+    expect(await history.getByRole('row').count()).toBe(11); // the header and a page of 10
+    await page.getByRole('button', { name: 'Next page' }).waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^cash-entries-\d+\.csv$/);
+    const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
+    expect(lines[0]).toBe(
+      'id,type,valueDate,entity,account,accountId,counterAccountId,asset,amount,reference,requestId,createdBy,createdAt',
+    );
+    expect(lines.length - 1).toBeGreaterThan(10);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(lines.length - 1);
   });
 
   it('lets staff book a cash deposit, and the balance changes', async () => {

@@ -1,14 +1,34 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { API } from '@clearway/contracts/endpoint-table';
+import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadText, formatDecimal, toCsv } from '../lib/format';
+import { api } from '../lib/api';
+import { formatDecimal } from '../lib/format';
 import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../lib/money-queries';
+import { allPages } from '../lib/paging';
 import { DateRangeFilter } from './date-range-filter';
+import { ExportCsvButton } from './export-csv-button';
 import { ListState } from './list-state';
+import { Pager } from './pager';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
+const CSV_HEADER = [
+  'id',
+  'type',
+  'valueDate',
+  'entity',
+  'account',
+  'accountId',
+  'counterAccountId',
+  'asset',
+  'amount',
+  'reference',
+  'requestId',
+  'createdBy',
+  'createdAt',
+];
 
 /** A paged page's persisted page size and its setter (the shell keeps it in persisted state). */
 export type PageSizeProps = { pageSize: number; onPageSize: (n: number) => void };
@@ -40,42 +60,26 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   const items = entries.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / pageSize));
 
-  const exportCsv = () =>
-    downloadText(
-      `cash-entries-${entityId}.csv`,
-      toCsv(
-        [
-          'id',
-          'type',
-          'valueDate',
-          'entity',
-          'account',
-          'accountId',
-          'counterAccountId',
-          'asset',
-          'amount',
-          'reference',
-          'requestId',
-          'createdBy',
-          'createdAt',
-        ],
-        items.map((e) => [
-          e.id,
-          e.type,
-          e.valueDate,
-          e.entityName,
-          e.accountName,
-          e.accountId,
-          e.counterAccountId,
-          e.asset,
-          e.amount,
-          e.reference,
-          e.requestId,
-          e.createdBy,
-          e.createdAt,
-        ]),
-      ),
-    );
+  const exportRows = async () =>
+    (
+      await allPages((limit, offset) =>
+        api(API.cashEntry.list, { payload: { entityId, ...filter, limit, offset } }),
+      )
+    ).map((e) => [
+      e.id,
+      e.type,
+      e.valueDate,
+      e.entityName,
+      e.accountName,
+      e.accountId,
+      e.counterAccountId,
+      e.asset,
+      e.amount,
+      e.reference,
+      e.requestId,
+      e.createdBy,
+      e.createdAt,
+    ]);
 
   return (
     <Stack>
@@ -122,9 +126,12 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
             allowDeselect={false}
           />
         </Group>
-        <Button variant="default" onClick={exportCsv} disabled={items.length === 0}>
-          {t('overview.exportCsv')}
-        </Button>
+        <ExportCsvButton
+          fileName={`cash-entries-${entityId}.csv`}
+          header={CSV_HEADER}
+          rows={exportRows}
+          disabled={items.length === 0}
+        />
       </Group>
       <ListState
         query={entries}
@@ -187,7 +194,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
             aria-label={t('overview.pageSize')}
           />
         </Group>
-        <Pagination total={pages} value={page} onChange={setPage} />
+        <Pager total={pages} value={page} onChange={setPage} />
       </Group>
     </Stack>
   );

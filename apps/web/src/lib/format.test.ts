@@ -13,6 +13,12 @@ describe('amount formatting', () => {
     expect(formatDecimal(value, scale)).toBe(shown);
   });
 
+  it('keeps a spreadsheet from running a CSV cell as a formula, and negative amounts as numbers', () => {
+    expect(toCsv(['a'], [['=HYPERLINK("http://x")'], ['+1+1'], ['@SUM(A1)'], ['-2+3'], ['-12.5']])).toBe(
+      ['a', `"'=HYPERLINK(""http://x"")"`, "'+1+1", "'@SUM(A1)", "'-2+3", '-12.5'].join('\r\n'),
+    );
+  });
+
   it('quotes CSV cells that need it', () => {
     expect(toCsv(['a', 'b'], [['x,y', 'say "hi"']])).toBe('a,b\r\n"x,y","say ""hi"""');
   });

@@ -10,10 +10,18 @@ export function formatDecimal(value: string, scale: number): string {
   return `${negative ? '-' : ''}${grouped}${decimals}`;
 }
 
-/** Rows as CSV text (RFC 4180 quoting). */
+/**
+ * A cell a spreadsheet would run as a formula (a reference typed as `=HYPERLINK(…)`) gets a
+ * leading apostrophe; negative amounts stay numbers.
+ */
+function neutralised(s: string): string {
+  return /^[=+\-@\t\r]/.test(s) && !/^-\d[\d.,]*$/.test(s) ? `'${s}` : s;
+}
+
+/** Rows as CSV text (RFC 4180 quoting), safe to open in a spreadsheet. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
   const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(v);
+    const s = neutralised(v === null ? '' : String(v));
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');

@@ -2,19 +2,21 @@ import { API } from '@clearway/contracts/endpoint-table';
 import { MONEY_REQUEST_TYPES, moneyPayloadOf } from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
-import { Button, Group, Pagination, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalPolicies } from '../../../components/approval-policies';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
+import { Pager } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
 import { api } from '../../../lib/api';
-import { downloadText, toCsv } from '../../../lib/format';
+import { allPages } from '../../../lib/paging';
 import { loadsPendingRequests, useSelectedEntity } from '../../../lib/selected-entity';
 import { sessionQuery } from '../../../lib/session';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -47,21 +49,22 @@ export function RequestsPage() {
     queryFn: () => api(API.requests.pending, { payload: { entityId: id, limit: 999, offset: 0 } }),
     enabled: id > 0 && pendingRule,
   });
+  const listed = (limit: number, offset: number) =>
+    api(API.requests.list, {
+      payload: {
+        entityId: id,
+        limit,
+        offset,
+        direction,
+        ...(range.from ? { from: range.from } : {}),
+        ...(range.to ? { to: range.to } : {}),
+        ...(type ? { type } : {}),
+        ...(status === 'ALL' ? {} : { status: status as 'PENDING' }),
+      },
+    });
   const list = useQuery({
     queryKey: ['money-requests', id, status, type, page, range, direction],
-    queryFn: () =>
-      api(API.requests.list, {
-        payload: {
-          entityId: id,
-          limit: PAGE,
-          offset: (page - 1) * PAGE,
-          direction,
-          ...(range.from ? { from: range.from } : {}),
-          ...(range.to ? { to: range.to } : {}),
-          ...(type ? { type } : {}),
-          ...(status === 'ALL' ? {} : { status: status as 'PENDING' }),
-        },
-      }),
+    queryFn: () => listed(PAGE, (page - 1) * PAGE),
     enabled: id > 0,
     placeholderData: keepPreviousData,
   });
@@ -130,17 +133,11 @@ export function RequestsPage() {
 
   const items = list.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
-  const exportCsv = () =>
-    downloadText(
-      `requests-${id}.csv`,
-      toCsv(
-        ['id', 'type', 'status', 'asset', 'amount', 'requester', 'created'],
-        items.map((r) => {
-          const p = moneyPayloadOf(r);
-          return [r.id, r.type, r.status, p?.asset ?? null, p?.amount ?? null, r.requester.name, r.createdAt];
-        }),
-      ),
-    );
+  const exportRows = async () =>
+    (await allPages(listed)).map((r) => {
+      const p = moneyPayloadOf(r);
+      return [r.id, r.type, r.status, p?.asset ?? null, p?.amount ?? null, r.requester.name, r.createdAt];
+    });
 
   return (
     <PageFrame
@@ -153,9 +150,12 @@ export function RequestsPage() {
             <MoneyRequestForm entityId={id} mode="transfer" withRelated={caps.canViewRelatedEntities} />
           )}
           {caps?.canManageApprovalPolicies && <ApprovalPolicies entityId={id} types={MONEY_REQUEST_TYPES} />}
-          <Button variant="default" onClick={exportCsv} disabled={!items.length}>
-            {t('overview.exportCsv')}
-          </Button>
+          <ExportCsvButton
+            fileName={`requests-${id}.csv`}
+            header={['id', 'type', 'status', 'asset', 'amount', 'requester', 'created']}
+            rows={exportRows}
+            disabled={!items.length}
+          />
         </Group>
       }
     >
@@ -227,7 +227,7 @@ export function RequestsPage() {
         >
           <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} />
         </ListState>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+        {pages > 1 && <Pager total={pages} value={page} onChange={setPage} />}
       </Stack>
     </PageFrame>
   );
