@@ -65,6 +65,37 @@ describe('wallet whitelisting journey', () => {
     await approver.getByRole('dialog').getByText('New wallet address request').waitFor();
   });
 
+  it('pages through more whitelist requests than one page holds, newest first', async () => {
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    const csrf = (await client.context().cookies()).find((c) => c.name === 'clearway.csrf')!.value;
+    for (let i = 0; i < 11; i++) {
+      const res = await client.request.post('/api/whitelist/wallet/create', {
+        headers: { 'x-csrf-token': csrf },
+        data: {
+          network: 'ETH',
+          address: `0x${(0xa0 + i).toString(16).repeat(20)}`,
+          friendlyName: `Paged ${i}`,
+          digitalAssets: ['ETH'],
+        },
+      });
+      expect(res.ok()).toBe(true);
+    }
+
+    const approver = await b.page();
+    await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await approver.goto('/whitelist-requests');
+    const table = approver.getByRole('table', { name: 'Whitelist Requests' });
+    await table.getByText('friendlyName: Paged 10').waitFor();
+    expect(await table.getByRole('row').count()).toBe(11); // the header and a page of 10
+    const firstId = async () =>
+      Number(await table.getByRole('row').nth(1).getByRole('cell').first().textContent());
+    const newest = await firstId();
+    await approver.getByRole('button', { name: 'Next page' }).click();
+    await table.getByText('friendlyName: Paged 10').waitFor({ state: 'detached' });
+    expect(await firstId()).toBeLessThan(newest);
+  });
+
   it('compliance sets how many approvers a request type needs, then returns it to the default', async () => {
     const page = await b.page();
     await signInPersona(page, 'compliance', DEMO_PASSWORD, currentCode);

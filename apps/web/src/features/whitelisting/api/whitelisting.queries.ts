@@ -1,6 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { ZWalletRequest } from '@clearway/contracts/endpoints/wallet.schemas';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
@@ -12,13 +12,19 @@ export const networksQuery = queryOptions({
 
 export const vaspsQuery = queryOptions({ queryKey: ['vasps'], queryFn: () => api(API.vasps.list) });
 
-export const workflowsQuery = (entityId: number, status: string | null) =>
+/** One page of the entity's whitelist requests, newest first. */
+export const workflowsQuery = (
+  entityId: number,
+  status: string | null,
+  page: { limit: number; offset: number },
+) =>
   queryOptions({
-    queryKey: ['whitelist-requests', entityId, status],
+    queryKey: ['whitelist-requests', entityId, status, page],
     queryFn: () =>
       api(API.wallet.workflows, {
-        payload: { entityId, ...(status ? { status: status as 'PENDING' } : {}) },
+        payload: { entityId, ...page, ...(status ? { status: status as 'PENDING' } : {}) },
       }),
+    placeholderData: keepPreviousData,
   });
 
 export const requestWallet = (entityId: number, input: Omit<z.input<typeof ZWalletRequest>, 'entityId'>) =>

@@ -7,11 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { ApprovalPolicies } from '../../../components/approval-policies';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
+import { Pager } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { decideRequest, workflowsQuery } from '../api/whitelisting.queries';
+
+const PAGE = 10;
 
 /** The frozen payload, field by field: what the approver decides on. */
 function Payload({ payload }: { payload: Record<string, unknown> }) {
@@ -32,8 +35,13 @@ export function WhitelistRequestsPage() {
   const entity = useSelectedEntity();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('PENDING');
+  const [page, setPage] = useState(1);
   const id = entity?.entityId ?? -1;
-  const list = useQuery({ ...workflowsQuery(id, status === 'ALL' ? null : status), enabled: id > 0 });
+  const list = useQuery({
+    ...workflowsQuery(id, status === 'ALL' ? null : status, { limit: PAGE, offset: (page - 1) * PAGE }),
+    enabled: id > 0,
+  });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
   const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
 
   async function decide(r: TRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
@@ -62,7 +70,10 @@ export function WhitelistRequestsPage() {
     >
       <RequestStatusFilter
         value={status}
-        onChange={setStatus}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
         statuses={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']}
       />
       <ListState
@@ -119,6 +130,11 @@ export function WhitelistRequestsPage() {
           </Table.Tbody>
         </Table>
       </ListState>
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pager total={pages} value={page} onChange={setPage} />
+        </Group>
+      )}
     </PageFrame>
   );
 }
