@@ -8,6 +8,9 @@ import { ListState } from '../../../components/list-state';
 import { api } from '../../../lib/api';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 
+/** A search shows this many matches at most and says so when there may be more. */
+const SHOWN = 50;
+
 /** "Wallets Search": wallets of the entities below the selected one (child permissions). */
 export function WalletsSearchPanel() {
   const { t } = useTranslation();
@@ -17,7 +20,7 @@ export function WalletsSearchPanel() {
   const id = entity?.entityId ?? -1;
   const results = useQuery({
     queryKey: ['wallet-search', id, debounced],
-    queryFn: () => api(API.wallet.search, { payload: { entityId: id, query: debounced } }),
+    queryFn: () => api(API.wallet.search, { payload: { entityId: id, query: debounced, limit: SHOWN } }),
     enabled: id > 0,
   });
   return (
@@ -51,6 +54,11 @@ export function WalletsSearchPanel() {
             ))}
           </Table.Tbody>
         </Table>
+        {results.data?.length === SHOWN && (
+          <Text size="xs" c="dimmed">
+            {t('search.capped', { count: SHOWN })}
+          </Text>
+        )}
       </ListState>
     </Stack>
   );
