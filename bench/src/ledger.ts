@@ -252,9 +252,9 @@ export async function benchLedger() {
       }
     })();
 
-    const row = (name: string, r: Result, target: string) =>
+    const row = (name: string, r: Result, target: string, unit = 'transfers/s') =>
       console.log(
-        `ledger: ${name.padEnd(22)} ${r.tps.toFixed(0).padStart(6)} transfers/s  ${(r.tps / raw.tps).toFixed(2)}× raw  p99 ${r.p99.toFixed(1)} ms  ${target}`,
+        `ledger: ${name.padEnd(22)} ${r.tps.toFixed(0).padStart(6)} ${unit}  ${(r.tps / raw.tps).toFixed(2)}× raw  p99 ${r.p99.toFixed(1)} ms  ${target}`,
       );
     console.log(
       `ledger: raw PostgreSQL (1 UPDATE/txn) ${raw.tps.toFixed(0)} txn/s, p99 ${raw.p99.toFixed(1)} ms, ${CLIENTS} clients, ${SECONDS} s each`,
@@ -268,7 +268,12 @@ export async function benchLedger() {
     row('booking, cold (100k)', bookingCold, '(the API’s database work, no HTTP)');
     row('API, cold (100k)', apiCold, '(target ≥ 0.35×)');
     row('API, hot (10)', apiHot, `(hot ÷ cold ${(apiHot.tps / apiCold.tps).toFixed(2)}, target ≥ 0.6)`);
-    row('API, no booking', apiFixed, '(GET account/types: HTTP, authentication, access check)');
+    row(
+      'API, no booking',
+      apiFixed,
+      '(GET account/types: HTTP, authentication, access check)',
+      'calls/s    ',
+    );
     const violations = await db.execute(
       sql`select asset from postings group by asset having sum(amount) <> 0`,
     );
