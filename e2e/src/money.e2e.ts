@@ -51,6 +51,31 @@ describe('balances on the overview', () => {
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(lines.length - 1);
   });
 
+  it('keeps the rows-per-page choice (10 by default) for every table, across a reload', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    const history = page.getByRole('table', { name: 'Cash entries' });
+    await history
+      .getByRole('row', { name: /Opening balance/ })
+      .first()
+      .waitFor();
+    const rowsPerPage = page.getByRole('combobox', { name: 'Rows per page' });
+    expect(await rowsPerPage.inputValue()).toBe('10');
+    await rowsPerPage.click();
+    await page.getByRole('option', { name: '25' }).click();
+    await expect.poll(() => history.getByRole('row').count()).toBeGreaterThan(11);
+
+    await page.reload();
+    await history
+      .getByRole('row', { name: /Opening balance/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('25');
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
+    await page.getByRole('heading', { name: 'Requests', exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('25');
+  });
+
   it('lets staff book a cash deposit, and the balance changes', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);

@@ -10,7 +10,7 @@ import { allPages } from '../lib/paging';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportCsvButton } from './export-csv-button';
 import { ListState } from './list-state';
-import { Pager } from './pager';
+import { PagedFooter, type PageSizeProps } from './pager';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
@@ -29,9 +29,6 @@ const CSV_HEADER = [
   'createdBy',
   'createdAt',
 ];
-
-/** A paged page's persisted page size and its setter (the shell keeps it in persisted state). */
-export type PageSizeProps = { pageSize: number; onPageSize: (n: number) => void };
 
 /**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
@@ -58,7 +55,6 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   const currencies = useQuery(currenciesQuery);
   const scale = (code: string) => currencies.data?.find((c) => c.code === code)?.scale ?? 2;
   const items = entries.data?.items ?? [];
-  const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / pageSize));
 
   const exportRows = async () =>
     (
@@ -177,25 +173,13 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           </Table.Tbody>
         </Table>
       </ListState>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Text size="sm">{t('overview.pageSize')}</Text>
-          <Select
-            data={['10', '25', '50', '100']}
-            value={String(pageSize)}
-            onChange={(v) => {
-              if (v) {
-                onPageSize(Number(v));
-                setPage(1);
-              }
-            }}
-            w={90}
-            allowDeselect={false}
-            aria-label={t('overview.pageSize')}
-          />
-        </Group>
-        <Pager total={pages} value={page} onChange={setPage} />
-      </Group>
+      <PagedFooter
+        rows={entries.data?.total ?? 0}
+        page={page}
+        onPage={setPage}
+        pageSize={pageSize}
+        onPageSize={onPageSize}
+      />
     </Stack>
   );
 }

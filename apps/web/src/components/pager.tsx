@@ -1,10 +1,15 @@
-import { Pagination } from '@mantine/core';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-type Props = { total: number; value: number; onChange: (page: number) => void };
+/** A paged page's persisted page size and its setter (the shell keeps it in persisted state). */
+export type PageSizeProps = { pageSize: number; onPageSize: (n: number) => void };
+
+const PAGE_SIZES = ['10', '25', '50', '100'];
+
+type PagerProps = { total: number; value: number; onChange: (page: number) => void };
 
 /** Page controls a screen reader can name: 'Previous page', 'Next page', 'Page 2'. */
-export function Pager({ total, value, onChange }: Props) {
+export function Pager({ total, value, onChange }: PagerProps) {
   const { t } = useTranslation();
   return (
     <Pagination
@@ -14,5 +19,41 @@ export function Pager({ total, value, onChange }: Props) {
       getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
       getItemProps={(page) => ({ 'aria-label': t('pager.page', { page }) })}
     />
+  );
+}
+
+/**
+ * A paged table's foot: rows per page (the persisted table page size, shared by every paged
+ * table) and the page controls once there is more than one page.
+ */
+export function PagedFooter({
+  rows,
+  page,
+  onPage,
+  pageSize,
+  onPageSize,
+}: PageSizeProps & { rows: number; page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(rows / pageSize));
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <Text size="sm">{t('overview.pageSize')}</Text>
+        <Select
+          data={PAGE_SIZES}
+          value={String(pageSize)}
+          onChange={(v) => {
+            if (v) {
+              onPageSize(Number(v));
+              onPage(1);
+            }
+          }}
+          w={90}
+          allowDeselect={false}
+          aria-label={t('overview.pageSize')}
+        />
+      </Group>
+      {pages > 1 && <Pager total={pages} value={page} onChange={onPage} />}
+    </Group>
   );
 }

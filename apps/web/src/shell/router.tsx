@@ -123,16 +123,13 @@ function ModulePage() {
 const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: lazyRouteComponent(() => import('./paged-routes'), 'OverviewRoute'),
   historic: lazyRouteComponent(() => import('./paged-routes'), 'HistoricRoute'),
-  requests: lazyRouteComponent(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
+  requests: lazyRouteComponent(() => import('./paged-routes'), 'RequestsRoute'),
   accounts: lazyRouteComponent(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),
     'VaspManagementPage',
   ),
-  'whitelist-requests': lazyRouteComponent(
-    () => import('../features/whitelisting/pages/whitelist-requests.page'),
-    'WhitelistRequestsPage',
-  ),
+  'whitelist-requests': lazyRouteComponent(() => import('./paged-routes'), 'WhitelistRequestsRoute'),
 };
 
 /** Every menu page of section 2, derived from the menu tree so the two cannot drift. */

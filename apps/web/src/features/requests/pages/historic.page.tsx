@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CashEntryHistory, type PageSizeProps } from '../../../components/cash-entry-history';
+import { CashEntryHistory } from '../../../components/cash-entry-history';
 import { EmptyState, PageFrame } from '../../../components/page-frame';
+import type { PageSizeProps } from '../../../components/pager';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 
 /**

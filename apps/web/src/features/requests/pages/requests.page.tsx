@@ -12,7 +12,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
-import { Pager } from '../../../components/pager';
+import { PagedFooter, type PageSizeProps } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
 import { api } from '../../../lib/api';
@@ -24,14 +24,13 @@ import { downloadProof, uploadProof } from '../api/proofs';
 import { MoneyRequestForm } from '../components/money-request-form';
 import { MoneyRequestsTable, type RowActions } from '../components/money-requests-table';
 
-const PAGE = 10;
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
 
 /**
  * `/deposit-and-withdrawals/requests`: new deposit, withdrawal and transfer requests; the
  * pending ones awaiting a decision (section 4 rule); and all requests with filters.
  */
-export function RequestsPage() {
+export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
   const queryClient = useQueryClient();
@@ -63,8 +62,8 @@ export function RequestsPage() {
       },
     });
   const list = useQuery({
-    queryKey: ['money-requests', id, status, type, page, range, direction],
-    queryFn: () => listed(PAGE, (page - 1) * PAGE),
+    queryKey: ['money-requests', id, status, type, page, pageSize, range, direction],
+    queryFn: () => listed(pageSize, (page - 1) * pageSize),
     enabled: id > 0,
     placeholderData: keepPreviousData,
   });
@@ -132,7 +131,6 @@ export function RequestsPage() {
   };
 
   const items = list.data?.items ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
   const exportRows = async () =>
     (await allPages(listed)).map((r) => {
       const p = moneyPayloadOf(r);
@@ -227,7 +225,13 @@ export function RequestsPage() {
         >
           <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} />
         </ListState>
-        {pages > 1 && <Pager total={pages} value={page} onChange={setPage} />}
+        <PagedFooter
+          rows={list.data?.total ?? 0}
+          page={page}
+          onPage={setPage}
+          pageSize={pageSize}
+          onPageSize={onPageSize}
+        />
       </Stack>
     </PageFrame>
   );

@@ -7,14 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { ApprovalPolicies } from '../../../components/approval-policies';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
-import { Pager } from '../../../components/pager';
+import { PagedFooter, type PageSizeProps } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { decideRequest, workflowsQuery } from '../api/whitelisting.queries';
-
-const PAGE = 10;
 
 /** The frozen payload, field by field: what the approver decides on. */
 function Payload({ payload }: { payload: Record<string, unknown> }) {
@@ -30,7 +28,7 @@ function Payload({ payload }: { payload: Record<string, unknown> }) {
 }
 
 /** `/whitelist-requests`: pending and past whitelist requests, with approve/reject for approvers. */
-export function WhitelistRequestsPage() {
+export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
   const queryClient = useQueryClient();
@@ -38,10 +36,12 @@ export function WhitelistRequestsPage() {
   const [page, setPage] = useState(1);
   const id = entity?.entityId ?? -1;
   const list = useQuery({
-    ...workflowsQuery(id, status === 'ALL' ? null : status, { limit: PAGE, offset: (page - 1) * PAGE }),
+    ...workflowsQuery(id, status === 'ALL' ? null : status, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
     enabled: id > 0,
   });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
   const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
 
   async function decide(r: TRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
@@ -130,11 +130,13 @@ export function WhitelistRequestsPage() {
           </Table.Tbody>
         </Table>
       </ListState>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pager total={pages} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <PagedFooter
+        rows={list.data?.total ?? 0}
+        page={page}
+        onPage={setPage}
+        pageSize={pageSize}
+        onPageSize={onPageSize}
+      />
     </PageFrame>
   );
 }
