@@ -71,8 +71,8 @@ describe('balances on the overview', () => {
       .first()
       .waitFor();
     expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('25');
-    await page.getByRole('link', { name: 'Requests', exact: true }).click();
-    await page.getByRole('heading', { name: 'Requests', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Historic' }).click();
+    await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('25');
   });
 

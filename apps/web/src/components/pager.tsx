@@ -24,7 +24,7 @@ export function Pager({ total, value, onChange }: PagerProps) {
 
 /**
  * A paged table's foot: rows per page (the persisted table page size, shared by every paged
- * table) and the page controls once there is more than one page.
+ * table) and the page controls once there is more than one page; nothing under an empty list.
  */
 export function PagedFooter({
   rows,
@@ -35,6 +35,7 @@ export function PagedFooter({
 }: PageSizeProps & { rows: number; page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(rows / pageSize));
+  if (rows === 0) return null;
   return (
     <Group justify="space-between">
       <Group gap="xs">
