@@ -19,6 +19,8 @@ declare module 'vitest' {
 
 /** Section 4's optional session polling, on in the browser tests (shell.e2e proves it). */
 const SESSION_POLL_MS = 1000;
+/** Cash balances refresh every second here, so a test sees another's booking quickly. */
+const CASH_BALANCES_REFRESH_MS = 1000;
 
 const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
 
@@ -49,7 +51,11 @@ export default async function setup(project: TestProject) {
     dataDir,
     port: await freePort(),
     pgPort,
-    env: { WHITELIST_COOLDOWN_HOURS: '0', SESSION_POLL_MS: String(SESSION_POLL_MS) },
+    env: {
+      WHITELIST_COOLDOWN_HOURS: '0',
+      SESSION_POLL_MS: String(SESSION_POLL_MS),
+      CASH_BALANCES_REFRESH_MS: String(CASH_BALANCES_REFRESH_MS),
+    },
   });
   await createTestUsers(pgPort);
   project.provide('baseUrl', portal.baseUrl);

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
 import { selectEntity, signInPersona, useBrowser } from './browser';
 
 describe('balances on the overview', () => {
@@ -74,6 +76,47 @@ describe('balances on the overview', () => {
     await page.getByRole('link', { name: 'Historic' }).click();
     await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('25');
+  });
+
+  it('refreshes the balances on the configured interval, showing a booking made elsewhere', async () => {
+    const trader = await b.page();
+    await signInPersona(trader, 'trader', DEMO_PASSWORD, currentCode);
+    const balances = trader.getByRole('table', { name: 'Balances' });
+    await balances.getByRole('row', { name: /Northwind Margin.*USD/ }).waitFor();
+    const csrf = async (p: Page) => ({
+      [CSRF_HEADER]: (await p.context().cookies()).find((c) => c.name === CSRF_COOKIE)!.value,
+    });
+    const [own] = await (
+      await trader.request.post('/api/account/list', { headers: await csrf(trader), data: {} })
+    ).json();
+
+    // Staff open an account for the trader's entity and book a deposit to it, in their own browser.
+    const staff = await b.page();
+    await signInPersona(staff, 'ops.maker', DEMO_PASSWORD, currentCode);
+    const name = `Refreshed ${Date.now()}`;
+    const entityId = own.entityId as number;
+    const account = await (
+      await staff.request.post('/api/account/create', {
+        headers: await csrf(staff),
+        data: { entityId, accountType: 'MarginTrading', accountName: name },
+      })
+    ).json();
+    const booked = await staff.request.post('/api/cashentry/deposit', {
+      headers: { ...(await csrf(staff)), 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+      data: {
+        entityId,
+        accountId: account.id,
+        asset: 'USD',
+        amount: '1234.56',
+        valueDate: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(booked.status()).toBe(200);
+
+    // No reload and no notification: the trader's open page asks again every second here.
+    await balances
+      .getByRole('row', { name: new RegExp(`${name}.*USD.*1,234\\.56`) })
+      .waitFor({ timeout: 5000 });
   });
 
   it('lets staff book a cash deposit, and the balance changes', async () => {
