@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
 
 /** Debian's Chromium, headless, with everything that would reach the network switched off. */
 export function launchChromium(): Promise<Browser> {
@@ -118,4 +119,10 @@ export async function selectEntity(page: Page, name: string) {
   await page.getByRole('button', { name: 'Selected entity' }).click();
   await page.getByRole('textbox', { name: 'Search entities' }).fill(name);
   await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+/** The CSRF header a signed-in page's own API calls carry (the cookie's token, sent back). */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+  return { [CSRF_HEADER]: token };
 }

@@ -19,8 +19,8 @@ declare module 'vitest' {
 
 /** Section 4's optional session polling, on in the browser tests (shell.e2e proves it). */
 const SESSION_POLL_MS = 1000;
-/** Cash balances refresh every second here, so a test sees another's booking quickly. */
-const CASH_BALANCES_REFRESH_MS = 1000;
+/** Cash balances and the entity list refresh every second here, so a test sees another's change quickly. */
+const REFRESH_MS = '1000';
 
 const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
 
@@ -54,7 +54,8 @@ export default async function setup(project: TestProject) {
     env: {
       WHITELIST_COOLDOWN_HOURS: '0',
       SESSION_POLL_MS: String(SESSION_POLL_MS),
-      CASH_BALANCES_REFRESH_MS: String(CASH_BALANCES_REFRESH_MS),
+      CASH_BALANCES_REFRESH_MS: REFRESH_MS,
+      ENTITY_LIST_REFRESH_MS: REFRESH_MS,
     },
   });
   await createTestUsers(pgPort);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
 
 const menuLabels = async (page: Page) => {
   await page.getByRole('navigation').or(page.locator('nav')).first().waitFor();
@@ -42,6 +42,31 @@ describe('menus by persona and entity', () => {
     // A transfer receiver: Transfers appear, Deposit & Withdrawal Requests are hidden.
     await page.getByRole('link', { name: 'Transfers', exact: true }).waitFor();
     expect(await menuLabels(page)).not.toContain('Requests');
+  });
+
+  it('refreshes the entity list on the configured interval, showing an entity created elsewhere', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await page.getByRole('link', { name: 'Requests', exact: true }).waitFor();
+
+    // Broker operations add a client below their broker, in their own browser.
+    const staff = await b.page();
+    await signInPersona(staff, 'ops.maker', DEMO_PASSWORD, currentCode);
+    const forest: { entityId: number; entityName: string }[] = await (
+      await staff.request.get('/api/entity')
+    ).json();
+    const broker = forest.find((e) => e.entityName === 'Aurora Markets')!.entityId;
+    const name = `Refreshed Client ${Date.now()}`;
+    const created = await staff.request.post('/api/entity/create', {
+      headers: await csrfHeaders(staff),
+      data: { entityId: broker, parentId: broker, entityName: name },
+    });
+    expect(created.status()).toBe(200);
+
+    // No reload: the first page's selector asks for the list again every second here.
+    await page.getByRole('button', { name: 'Selected entity' }).click();
+    await page.getByRole('textbox', { name: 'Search entities' }).fill(name);
+    await page.getByRole('option', { name: new RegExp(name) }).waitFor({ timeout: 5000 });
   });
 
   it('sends a forbidden route to /', async () => {

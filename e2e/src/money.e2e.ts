@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
-import { selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
 
 describe('balances on the overview', () => {
   const b = useBrowser();
@@ -83,11 +81,8 @@ describe('balances on the overview', () => {
     await signInPersona(trader, 'trader', DEMO_PASSWORD, currentCode);
     const balances = trader.getByRole('table', { name: 'Balances' });
     await balances.getByRole('row', { name: /Northwind Margin.*USD/ }).waitFor();
-    const csrf = async (p: Page) => ({
-      [CSRF_HEADER]: (await p.context().cookies()).find((c) => c.name === CSRF_COOKIE)!.value,
-    });
     const [own] = await (
-      await trader.request.post('/api/account/list', { headers: await csrf(trader), data: {} })
+      await trader.request.post('/api/account/list', { headers: await csrfHeaders(trader), data: {} })
     ).json();
 
     // Staff open an account for the trader's entity and book a deposit to it, in their own browser.
@@ -97,12 +92,12 @@ describe('balances on the overview', () => {
     const entityId = own.entityId as number;
     const account = await (
       await staff.request.post('/api/account/create', {
-        headers: await csrf(staff),
+        headers: await csrfHeaders(staff),
         data: { entityId, accountType: 'MarginTrading', accountName: name },
       })
     ).json();
     const booked = await staff.request.post('/api/cashentry/deposit', {
-      headers: { ...(await csrf(staff)), 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+      headers: { ...(await csrfHeaders(staff)), 'idempotency-key': `e2e-${crypto.randomUUID()}` },
       data: {
         entityId,
         accountId: account.id,

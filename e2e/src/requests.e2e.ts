@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -12,20 +12,20 @@ describe('money requests page', () => {
   it('an approver approves a client’s deposit request with a PDF proof, in another browser context', async () => {
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    const csrf = (await client.context().cookies()).find((c) => c.name === 'clearway.csrf')!.value;
+    const csrf = await csrfHeaders(client);
     const accounts = await (
-      await client.request.post('/api/account/list', { headers: { 'x-csrf-token': csrf }, data: {} })
+      await client.request.post('/api/account/list', { headers: csrf, data: {} })
     ).json();
     const settlement = accounts.find((a: { name: string }) => a.name === 'Northwind Settlement');
     const res = await client.request.post('/api/requests/deposit/fiat', {
-      headers: { 'x-csrf-token': csrf, 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+      headers: { ...csrf, 'idempotency-key': `e2e-${crypto.randomUUID()}` },
       data: { accountId: settlement.id, asset: 'USD', amount: '2500.00', reference: 'wire 77' },
     });
     expect(res.ok()).toBe(true);
     const request = await res.json();
     const settlementUsd = async () => {
       const rows = await (
-        await client.request.post('/api/account/balances', { headers: { 'x-csrf-token': csrf }, data: {} })
+        await client.request.post('/api/account/balances', { headers: csrf, data: {} })
       ).json();
       return Number(
         rows.find(

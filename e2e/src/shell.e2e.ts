@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
-import { signIn, useBrowser } from './browser';
+import { csrfHeaders, signIn, useBrowser } from './browser';
 
 describe('web shell in Chromium', () => {
   const b = useBrowser();
@@ -40,9 +39,8 @@ describe('web shell in Chromium', () => {
     await signIn(page, inject('plainUser'));
     // Ended through the API, not the UI: no logout broadcast, no storage or visibility
     // event — only the session poll (SESSION_POLL_MS in the portal) can tell the tab.
-    const csrf = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
     const out = await page.request.post('/api/account/logout', {
-      headers: { [CSRF_HEADER]: csrf },
+      headers: await csrfHeaders(page),
       data: {},
     });
     expect(out.ok()).toBe(true);

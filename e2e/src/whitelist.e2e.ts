@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { csrfHeaders, signInPersona, useBrowser } from './browser';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -49,9 +49,9 @@ describe('wallet whitelisting journey', () => {
 
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    const csrf = (await client.context().cookies()).find((c) => c.name === 'clearway.csrf')!.value;
+    const csrf = await csrfHeaders(client);
     const res = await client.request.post('/api/whitelist/wallet/create', {
-      headers: { 'x-csrf-token': csrf },
+      headers: csrf,
       data: {
         network: 'ETH',
         address: `0x${'1f'.repeat(20)}`,
@@ -68,10 +68,10 @@ describe('wallet whitelisting journey', () => {
   it('pages through more whitelist requests than one page holds, newest first', async () => {
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    const csrf = (await client.context().cookies()).find((c) => c.name === 'clearway.csrf')!.value;
+    const csrf = await csrfHeaders(client);
     for (let i = 0; i < 11; i++) {
       const res = await client.request.post('/api/whitelist/wallet/create', {
-        headers: { 'x-csrf-token': csrf },
+        headers: csrf,
         data: {
           network: 'ETH',
           address: `0x${(0xa0 + i).toString(16).repeat(20)}`,
