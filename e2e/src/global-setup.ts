@@ -1,13 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isNull } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { entities } from '../../apps/server/src/modules/entities/entities.tables';
-import { createUsersService } from '../../apps/server/src/modules/users/users.service';
-import { connectDatabase } from '../../apps/server/src/platform/db';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { startPortal } from './portal-process';
+import { createTestUsers, PLAIN_USER } from './test-users';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,26 +18,6 @@ declare module 'vitest' {
 const SESSION_POLL_MS = 1000;
 /** Cash balances and the entity list refresh every second here, so a test sees another's change quickly. */
 const REFRESH_MS = '1000';
-
-const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
-
-/** Test users through the real users service, on the portal's own database. */
-async function createTestUsers(pgPort: number) {
-  const database = connectDatabase(`postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`, 2);
-  try {
-    const users = createUsersService(database.db);
-    const [root] = await database.db.select().from(entities).where(isNull(entities.parentId)).limit(1);
-    await users.createUser({
-      ...PLAIN_USER,
-      email: 'e2e.operator@example.test',
-      displayName: 'E2E Operator',
-      homeEntityId: root!.id,
-      twoFactorRequired: false,
-    });
-  } finally {
-    await database.close();
-  }
-}
 
 /** One portal for the browser tests, started as `npm start` starts it, with throw-away data. */
 export default async function setup(project: TestProject) {

@@ -1,0 +1,25 @@
+import { isNull } from 'drizzle-orm';
+import { entities } from '../../apps/server/src/modules/entities/entities.tables';
+import { createUsersService } from '../../apps/server/src/modules/users/users.service';
+import { connectDatabase } from '../../apps/server/src/platform/db';
+
+/** A user without two-factor, for journeys that are not about signing in. */
+export const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
+
+/** Test users through the real users service, on the portal's own database. */
+export async function createTestUsers(pgPort: number) {
+  const database = connectDatabase(`postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`, 2);
+  try {
+    const users = createUsersService(database.db);
+    const [root] = await database.db.select().from(entities).where(isNull(entities.parentId)).limit(1);
+    await users.createUser({
+      ...PLAIN_USER,
+      email: 'e2e.operator@example.test',
+      displayName: 'E2E Operator',
+      homeEntityId: root!.id,
+      twoFactorRequired: false,
+    });
+  } finally {
+    await database.close();
+  }
+}
