@@ -258,6 +258,22 @@ function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
   });
 }
 
+/**
+ * The call with input of the wrong shape: a body that is a list instead of an object, or
+ * every query field (the acting entity's too) not a number where one may be.
+ */
+function callMalformed(agent: Agent, e: Endpoint, entityId: number) {
+  const path = toRoutePattern(e.path).replace(/:(\w+)/g, () => String(entityId));
+  if (e.method === 'GET')
+    return agent.call({ method: e.method, url: `/api${path}?entityId=not-a-number&id=x` });
+  return agent.call({
+    method: e.method,
+    url: `/api${path}`,
+    headers: { 'content-type': 'application/json', 'idempotency-key': `walk-${crypto.randomUUID()}` },
+    payload: '[1, 2, 3]',
+  });
+}
+
 function implemented(t: TestContext) {
   return ENDPOINT_LIST.filter((e) => t.apiRoutes.has(endpointKey(e.method, e.path)) && e.access !== 'public');
 }
@@ -389,6 +405,36 @@ describe('every implemented route is guarded by its contract row', () => {
       expect([e.id, res.statusCode]).toEqual([e.id, 404]);
       expect(res.json()).toEqual({ status: 404, title: 'Resource Not Found', message: expect.any(String) });
     }
+  });
+
+  it('answers 400 with a title and message to a malformed call, and writes nothing', async () => {
+    const tables = [
+      'audit_events',
+      'ledger_transactions',
+      'requests',
+      'idempotency_keys',
+      'entities',
+      'accounts',
+    ];
+    const counts = async () =>
+      Promise.all(
+        tables.map(
+          async (table) =>
+            (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))
+              .rows[0]!.n,
+        ),
+      );
+    const before = await counts();
+    for (const e of implemented(t).filter((r) => r.body || r.query)) {
+      const res = await callMalformed(w.admin, e, w.a);
+      expect([e.id, res.statusCode]).toEqual([e.id, 400]);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        title: 'Invalid Request',
+        message: expect.any(String),
+      });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('answers 2xx to a caller with the keys', async () => {
