@@ -1,8 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+
+/** The broker approver's Overview, once its cash-entry history (more than a page) shows. */
+async function brokerHistory(page: Page) {
+  await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+  const history = page.getByRole('table', { name: 'Cash entries' });
+  await history
+    .getByRole('row', { name: /Opening balance/ })
+    .first()
+    .waitFor();
+  return history;
+}
 
 describe('balances on the overview', () => {
   const b = useBrowser();
@@ -30,12 +42,7 @@ describe('balances on the overview', () => {
 
   it('exports every cash entry the filters match, not only the page on screen', async () => {
     const page = await b.page();
-    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
-    const history = page.getByRole('table', { name: 'Cash entries' });
-    await history
-      .getByRole('row', { name: /Opening balance/ })
-      .first()
-      .waitFor();
+    const history = await brokerHistory(page);
     expect(await history.getByRole('row').count()).toBe(11); // the header and a page of 10
     await page.getByRole('button', { name: 'Next page' }).waitFor();
 
@@ -53,12 +60,7 @@ describe('balances on the overview', () => {
 
   it('keeps the rows-per-page choice (10 by default) for every table, across a reload', async () => {
     const page = await b.page();
-    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
-    const history = page.getByRole('table', { name: 'Cash entries' });
-    await history
-      .getByRole('row', { name: /Opening balance/ })
-      .first()
-      .waitFor();
+    const history = await brokerHistory(page);
     const rowsPerPage = page.getByRole('combobox', { name: 'Rows per page' });
     expect(await rowsPerPage.inputValue()).toBe('10');
     await rowsPerPage.click();
