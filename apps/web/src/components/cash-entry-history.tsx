@@ -10,7 +10,7 @@ import { allPages } from '../lib/paging';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportCsvButton } from './export-csv-button';
 import { ListState } from './list-state';
-import { PagedFooter, type PageSizeProps } from './pager';
+import { PagedFooter, type PageSizeProps, usePaging } from './pager';
 
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
@@ -36,7 +36,8 @@ const CSV_HEADER = [
  */
 export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId: number } & PageSizeProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const paging = usePaging({ pageSize, onPageSize });
+  const { setPage } = paging;
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
   const [asset, setAsset] = useState<string | null>(null);
   const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
@@ -49,7 +50,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
     sort,
     direction: 'desc',
     limit: pageSize,
-    offset: (page - 1) * pageSize,
+    offset: paging.offset,
   };
   const entries = useQuery(cashEntriesQuery(entityId, filter));
   const currencies = useQuery(currenciesQuery);
@@ -173,13 +174,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
           </Table.Tbody>
         </Table>
       </ListState>
-      <PagedFooter
-        rows={entries.data?.total ?? 0}
-        page={page}
-        onPage={setPage}
-        pageSize={pageSize}
-        onPageSize={onPageSize}
-      />
+      <PagedFooter rows={entries.data?.total ?? 0} paging={paging} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A paged page's persisted page size and its setter (the shell keeps it in persisted state). */
@@ -22,18 +23,20 @@ export function Pager({ total, value, onChange }: PagerProps) {
   );
 }
 
+/** A paged list's state: the page shown, the persisted page size and the offset to ask from. */
+export function usePaging({ pageSize, onPageSize }: PageSizeProps) {
+  const [page, setPage] = useState(1);
+  return { page, setPage, pageSize, onPageSize, offset: (page - 1) * pageSize };
+}
+export type Paging = ReturnType<typeof usePaging>;
+
 /**
  * A paged table's foot: rows per page (the persisted table page size, shared by every paged
  * table) and the page controls once there is more than one page; nothing under an empty list.
  */
-export function PagedFooter({
-  rows,
-  page,
-  onPage,
-  pageSize,
-  onPageSize,
-}: PageSizeProps & { rows: number; page: number; onPage: (page: number) => void }) {
+export function PagedFooter({ rows, paging }: { rows: number; paging: Paging }) {
   const { t } = useTranslation();
+  const { page, setPage, pageSize, onPageSize } = paging;
   const pages = Math.max(1, Math.ceil(rows / pageSize));
   if (rows === 0) return null;
   return (
@@ -46,7 +49,7 @@ export function PagedFooter({
           onChange={(v) => {
             if (v) {
               onPageSize(Number(v));
-              onPage(1);
+              setPage(1);
             }
           }}
           w={90}
@@ -54,7 +57,7 @@ export function PagedFooter({
           aria-label={t('overview.pageSize')}
         />
       </Group>
-      {pages > 1 && <Pager total={pages} value={page} onChange={onPage} />}
+      {pages > 1 && <Pager total={pages} value={page} onChange={setPage} />}
     </Group>
   );
 }

@@ -12,7 +12,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
-import { PagedFooter, type PageSizeProps } from '../../../components/pager';
+import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
 import { api } from '../../../lib/api';
@@ -36,7 +36,8 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('ALL');
   const [type, setType] = useState<MoneyType | null>(null);
-  const [page, setPage] = useState(1);
+  const paging = usePaging({ pageSize, onPageSize });
+  const { page, setPage } = paging;
   const [range, setRange] = useState({ from: '', to: '' });
   const [direction, setDirection] = useState<'desc' | 'asc'>('desc');
   const id = entity?.entityId ?? -1;
@@ -63,7 +64,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     });
   const list = useQuery({
     queryKey: ['money-requests', id, status, type, page, pageSize, range, direction],
-    queryFn: () => listed(pageSize, (page - 1) * pageSize),
+    queryFn: () => listed(pageSize, paging.offset),
     enabled: id > 0,
     placeholderData: keepPreviousData,
   });
@@ -225,13 +226,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         >
           <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} />
         </ListState>
-        <PagedFooter
-          rows={list.data?.total ?? 0}
-          page={page}
-          onPage={setPage}
-          pageSize={pageSize}
-          onPageSize={onPageSize}
-        />
+        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
       </Stack>
     </PageFrame>
   );

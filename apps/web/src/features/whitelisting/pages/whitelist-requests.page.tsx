@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApprovalPolicies } from '../../../components/approval-policies';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
-import { PagedFooter, type PageSizeProps } from '../../../components/pager';
+import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -33,12 +33,13 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const entity = useSelectedEntity();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('PENDING');
-  const [page, setPage] = useState(1);
+  const paging = usePaging({ pageSize, onPageSize });
+  const { setPage } = paging;
   const id = entity?.entityId ?? -1;
   const list = useQuery({
     ...workflowsQuery(id, status === 'ALL' ? null : status, {
       limit: pageSize,
-      offset: (page - 1) * pageSize,
+      offset: paging.offset,
     }),
     enabled: id > 0,
   });
@@ -130,13 +131,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
           </Table.Tbody>
         </Table>
       </ListState>
-      <PagedFooter
-        rows={list.data?.total ?? 0}
-        page={page}
-        onPage={setPage}
-        pageSize={pageSize}
-        onPageSize={onPageSize}
-      />
+      <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
     </PageFrame>
   );
 }
