@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { launchChromium, signIn } from './browser';
@@ -9,38 +9,46 @@ import { type PortalProcess, startPortal } from './portal-process';
 import { createTestUsers, PLAIN_USER } from './test-users';
 
 /**
- * Section 9's idle time-outs, on a portal of its own: two seconds without input bring the
- * warning, four more sign the user out (the shared portal keeps the 15-minute default, which
- * no other journey may trip over).
+ * A portal of the file's own with short idle time-outs (section 9): two seconds without input
+ * bring the warning, `warningMs` more end it. The shared portal keeps the 15-minute default,
+ * which no other journey may trip over.
  */
-describe('idle sign-out', () => {
-  let dataDir = '';
-  let portal: PortalProcess | null = null;
-  let browser: Browser | null = null;
-
+function usePortal(env: Record<string, string>) {
+  const ctx = { dataDir: '', portal: null as PortalProcess | null, browser: null as Browser | null };
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-idle-'));
+    ctx.dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-idle-'));
     const pgPort = await freePort();
-    portal = await startPortal({
-      dataDir,
+    ctx.portal = await startPortal({
+      dataDir: ctx.dataDir,
       port: await freePort(),
       pgPort,
-      env: { IDLE_TIMEOUT_MS: '2000', IDLE_EXPIRATION_TIMEOUT_MS: '4000' },
+      env: { IDLE_TIMEOUT_MS: '2000', ...env },
     });
     await createTestUsers(pgPort);
-    browser = await launchChromium();
+    ctx.browser = await launchChromium();
   }, 120_000);
-
   afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await ctx.browser?.close();
+    await ctx.portal?.stop();
+    await rm(ctx.dataDir, { recursive: true, force: true });
   });
+  return {
+    async signedIn(): Promise<Page> {
+      const page = await (await ctx.browser!.newContext({ baseURL: ctx.portal!.baseUrl })).newPage();
+      await signIn(page, PLAIN_USER);
+      return page;
+    },
+  };
+}
+
+const warningOf = (page: Page) => page.getByRole('dialog', { name: 'Are you still there?' });
+
+describe('idle sign-out', () => {
+  const portal = usePortal({ IDLE_EXPIRATION_TIMEOUT_MS: '4000' });
 
   it('warns after the idle time-out, keeps the session when the user is back, and signs out when the warning runs out', async () => {
-    const page = await (await browser!.newContext({ baseURL: portal!.baseUrl })).newPage();
-    await signIn(page, PLAIN_USER);
-    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    const page = await portal.signedIn();
+    const warning = warningOf(page);
     await warning.waitFor({ timeout: 10_000 });
     await warning.getByText(/You will be signed out in \d seconds because of inactivity\./).waitFor();
 
@@ -51,5 +59,21 @@ describe('idle sign-out', () => {
 
     await warning.waitFor({ timeout: 10_000 });
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+  });
+});
+
+describe('idle sign-out switched off (FORCED_LOGOUT_DISABLED)', () => {
+  const portal = usePortal({ IDLE_EXPIRATION_TIMEOUT_MS: '2000', FORCED_LOGOUT_DISABLED: 'true' });
+
+  it('still warns, but leaves the user signed in when the warning runs out', async () => {
+    const page = await portal.signedIn();
+    const warning = warningOf(page);
+    await warning.waitFor({ timeout: 10_000 });
+    await warning.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.waitForTimeout(3000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });
