@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { formatDecimal } from '../lib/format';
-import { type CashEntryFilter, cashEntriesQuery, currenciesQuery } from '../lib/money-queries';
+import { type CashEntryFilter, cashEntriesQuery, currenciesQuery, useScaleOf } from '../lib/money-queries';
 import { allPages } from '../lib/paging';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportCsvButton } from './export-csv-button';
@@ -54,7 +54,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   };
   const entries = useQuery(cashEntriesQuery(entityId, filter));
   const currencies = useQuery(currenciesQuery);
-  const scale = (code: string) => currencies.data?.find((c) => c.code === code)?.scale ?? 2;
+  const scaleOf = useScaleOf();
   const items = entries.data?.items ?? [];
 
   const exportRows = async () =>
@@ -164,7 +164,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
                 <Table.Td>{t(`overview.types.${e.type}`)}</Table.Td>
                 <Table.Td>{e.asset}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatDecimal(e.amount, scale(e.asset))}
+                  {formatDecimal(e.amount, scaleOf(e.asset) ?? 2)}
                 </Table.Td>
                 <Table.Td>{e.reference ?? '—'}</Table.Td>
                 <Table.Td>{e.requestId ? `#${e.requestId}` : '—'}</Table.Td>

@@ -1,6 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api';
 import { runtimeConfig } from './runtime-config';
@@ -78,3 +78,9 @@ export const relatedAccountsQuery = (entityId: number) =>
         .filter((l) => l.accounts.length > 0);
     },
   });
+
+/** An asset's scale from the currency list: undefined until the list has loaded. */
+export function useScaleOf() {
+  const currencies = useQuery(currenciesQuery);
+  return (asset: string) => currencies.data?.find((c) => c.code === asset)?.scale;
+}

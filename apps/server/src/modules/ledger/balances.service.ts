@@ -142,11 +142,15 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     return toRate(row!);
   }
 
+  /** The entities whose balances count, and the base currency (the entity's own). */
   async function scope(entityId: number, allAccessible: boolean) {
-    const tree = await entitiesService.subtree(entityId);
+    // Its own balances need the entity alone, not the whole tree below it.
+    const tree = allAccessible
+      ? await entitiesService.subtree(entityId)
+      : (await entitiesService.ancestry(entityId)).slice(-1);
     return {
       tree,
-      ids: allAccessible ? tree.map((e) => e.id) : [entityId],
+      ids: tree.map((e) => e.id),
       base: tree[0]?.currencyCode ?? DEFAULT_BASE,
     };
   }
@@ -193,10 +197,12 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     async childrenSummary(entityId: number) {
       const { tree } = await scope(entityId, true);
       // The tree comes parent first, so each entity finds the child of `entityId` it is under.
-      const childOf = new Map<number, number>();
-      for (const e of tree)
-        if (e.parentId === entityId) childOf.set(e.id, e.id);
-        else if (e.parentId !== null && childOf.has(e.parentId)) childOf.set(e.id, childOf.get(e.parentId)!);
+      const children = tree.filter((e) => e.parentId === entityId);
+      const childOf = new Map(children.map((c) => [c.id, c.id]));
+      for (const e of tree) {
+        const child = e.parentId === null ? undefined : childOf.get(e.parentId);
+        if (child !== undefined) childOf.set(e.id, child);
+      }
       const rowsByChild = new Map<number, TBalance[]>();
       for (const r of await rowsFor([...childOf.keys()])) {
         const child = childOf.get(r.entityId)!;
@@ -204,9 +210,11 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
         if (rows) rows.push(r);
         else rowsByChild.set(child, [r]);
       }
-      return tree
-        .filter((e) => e.parentId === entityId)
-        .map((c) => ({ entityId: c.id, entityName: c.name, assets: totals(rowsByChild.get(c.id) ?? []) }));
+      return children.map((c) => ({
+        entityId: c.id,
+        entityName: c.name,
+        assets: totals(rowsByChild.get(c.id) ?? []),
+      }));
     },
     /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
     setRate,

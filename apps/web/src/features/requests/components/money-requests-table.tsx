@@ -5,11 +5,10 @@ import {
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RequestStatusBadge } from '../../../components/request-status';
 import { formatDecimal } from '../../../lib/format';
-import { currenciesQuery } from '../../../lib/money-queries';
+import { useScaleOf } from '../../../lib/money-queries';
 
 /** Where the money goes, as approvers need to see it. */
 function destinationOf(p: TMoneyRequestPayload | null): string {
@@ -46,10 +45,10 @@ export function MoneyRequestsTable({
   actions: RowActions;
 }) {
   const { t } = useTranslation();
-  const currencies = useQuery(currenciesQuery);
+  const scaleOf = useScaleOf();
   // Amounts read with their asset's scale (125.00 GBP); as sent until the scales are known.
   const amountOf = (p: TMoneyRequestPayload) => {
-    const scale = currencies.data?.find((c) => c.code === p.asset)?.scale;
+    const scale = scaleOf(p.asset);
     return `${scale === undefined ? p.amount : formatDecimal(p.amount, scale)} ${p.asset}`;
   };
   return (
