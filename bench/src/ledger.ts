@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,6 +17,7 @@ import { loadConfig } from '../../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../../apps/server/src/platform/db';
 import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-postgres';
 import { freePort } from '../../apps/server/src/test/free-port';
+import { type CpuSplit, cpuMeter, postmasterPid } from './cpu-meter';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CLIENTS = 8;
@@ -24,7 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const COLD = 100_000;
 const HOT = 10;
 
-type Result = { tps: number; p99: number };
+type Result = { tps: number; p99: number; cpu?: CpuSplit };
 
 /** Runs `op` from CLIENTS concurrent loops for SECONDS; throughput and p99 latency. */
 async function drive(op: () => Promise<void>): Promise<Result> {
@@ -49,6 +50,21 @@ const pick = (ids: number[]) => {
   while (b === a) b = ids[Math.floor(Math.random() * ids.length)]!;
   return [a, b] as const;
 };
+
+/**
+ * Where an API transfer's CPU goes (ms per call) and the most transfers per second this
+ * machine's cores could give at that cost even if they were never idle: a per-call cost
+ * above what the target allows cannot reach it by better overlap alone.
+ */
+function cpuCeiling(api: Result, raw: Result) {
+  const c = api.cpu!;
+  const total = c.server + c.postgres + c.loadGenerator;
+  const ceiling = (availableParallelism() * 1000) / total;
+  const busy = (total * api.tps) / 10; // percent of one core
+  console.log(
+    `ledger: API CPU per transfer ${total.toFixed(2)} ms (server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.loadGenerator.toFixed(2)}), cores busy ${busy.toFixed(0)}% of ${availableParallelism() * 100}%: at most ${ceiling.toFixed(0)} transfers/s = ${(ceiling / raw.tps).toFixed(2)}× raw with no core ever idle`,
+  );
+}
 
 /**
  * Internal transfers per second through the ledger service and through the HTTP API, on
@@ -205,6 +221,7 @@ export async function benchLedger() {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const base = await new Promise<string>((resolve) => child.once('message', (m) => resolve(String(m))));
+    const meter = cpuMeter({ server: child.pid!, postmaster: postmasterPid(path.join(dataDir, 'pg')) });
     // autocannon writes each request in one piece (no Nagle/delayed-ACK stalls) and gives
     // every request its own Idempotency-Key and random accounts.
     const call = async (
@@ -213,6 +230,7 @@ export async function benchLedger() {
       next: () => { key?: string; body?: object },
     ): Promise<Result> => {
       await settle();
+      const stop = meter.start();
       const r = await autocannon({
         url: `${base}/api${route}`,
         connections: CLIENTS,
@@ -237,7 +255,14 @@ export async function benchLedger() {
       });
       if (r.non2xx > 0 || r.errors > 0)
         throw new Error(`API ${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      return { tps: r.requests.average, p99: r.latency.p99 };
+      const used = stop();
+      const perCall = (seconds: number) => (seconds * 1000) / r.requests.total;
+      const cpu = {
+        server: perCall(used.server),
+        postgres: perCall(used.postgres),
+        loadGenerator: perCall(used.loadGenerator),
+      };
+      return { tps: r.requests.average, p99: r.latency.p99, cpu };
     };
     const api = (set: number[]) => call('POST', '/cashentry/internal-transfer', () => transfer(set));
     // The API's fixed cost: HTTP, API-key authentication and the access check (grants read
@@ -274,6 +299,7 @@ export async function benchLedger() {
       '(GET account/types: HTTP, authentication, access check)',
       'calls/s    ',
     );
+    cpuCeiling(apiCold, raw);
     const violations = await db.execute(
       sql`select asset from postings group by asset having sum(amount) <> 0`,
     );
