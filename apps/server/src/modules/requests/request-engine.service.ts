@@ -24,6 +24,24 @@ export type RequestHandler = {
   onCompleted?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
 };
 
+/**
+ * The audit row of what an approved request changed (the wallet it whitelisted, the bank
+ * account it removed …), on the request's entity and naming the request.
+ */
+export function auditApprovedEffect(
+  tx: DbOrTx,
+  request: RequestRow,
+  who: Who,
+  action: string,
+  target: number,
+): Promise<void> {
+  return recordAudit(
+    tx,
+    { ...who, entityId: request.entityId },
+    { action, outcome: 'success', target: String(target), details: { requestId: request.id } },
+  );
+}
+
 /** The key an approver needs, by request type. */
 export const APPROVAL_KEY: Record<RequestType, PermissionKey> = {
   'BANK ACCOUNT': 'approve_whitelist',

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import type { RequestEngine } from '../requests/request-engine.service';
+import { auditApprovedEffect, type RequestEngine } from '../requests/request-engine.service';
 import { bankAccounts } from './wallets.tables';
 
 type Who = { principal: Principal; entityId: number };
@@ -115,16 +115,7 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
   engine.register('BANK ACCOUNT', {
     onApproved: async (tx, req, who) => {
       const row = await insert(tx, req.entityId, req.payload as unknown as Details, req.id);
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'bank-info.whitelist',
-          outcome: 'success',
-          target: String(row.id),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'bank-info.whitelist', row.id);
     },
   });
   engine.register('UPDATE BANK ACCOUNT', {
@@ -132,16 +123,7 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
       const { bankInfoId, ...d } = req.payload as unknown as Details & { bankInfoId: number };
       if (!bankInfoId) return;
       await change(tx, bankInfoId, d);
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'bank-info.update',
-          outcome: 'success',
-          target: String(bankInfoId),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'bank-info.update', bankInfoId);
     },
   });
   engine.register('REMOVE BANK ACCOUNT', {
@@ -151,16 +133,7 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
         .update(bankAccounts)
         .set({ status: 'REMOVED', active: false })
         .where(and(eq(bankAccounts.id, id), eq(bankAccounts.entityId, req.entityId)));
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'bank-info.remove',
-          outcome: 'success',
-          target: String(id),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'bank-info.remove', id);
     },
   });
 

@@ -19,7 +19,7 @@ import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { entities } from '../entities/entities.tables';
-import type { RequestEngine } from '../requests/request-engine.service';
+import { auditApprovedEffect, type RequestEngine } from '../requests/request-engine.service';
 import { validateDestination } from './address-validation';
 import { vasps, wallets } from './wallets.tables';
 
@@ -121,16 +121,7 @@ export function createWalletsService(deps: {
   engine.register('WALLET ADDRESS', {
     onApproved: async (tx, req, who) => {
       const row = await insertWallet(tx, req.entityId, req.payload as unknown as WalletInput, req.id);
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'wallet.whitelist',
-          outcome: 'success',
-          target: String(row.id),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'wallet.whitelist', row.id);
     },
   });
   engine.register('UPDATE WALLET', {
@@ -150,16 +141,7 @@ export function createWalletsService(deps: {
           usableFrom: cooldownEnd(),
         })
         .where(and(eq(wallets.id, walletId), eq(wallets.entityId, req.entityId)));
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'wallet.update',
-          outcome: 'success',
-          target: String(walletId),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'wallet.update', walletId);
     },
   });
   engine.register('REMOVE WALLET', {
@@ -169,16 +151,7 @@ export function createWalletsService(deps: {
         .update(wallets)
         .set({ status: 'REMOVED', active: false })
         .where(and(eq(wallets.id, walletId), eq(wallets.entityId, req.entityId)));
-      await recordAudit(
-        tx,
-        { ...who, entityId: req.entityId },
-        {
-          action: 'wallet.remove',
-          outcome: 'success',
-          target: String(walletId),
-          details: { requestId: req.id },
-        },
-      );
+      await auditApprovedEffect(tx, req, who, 'wallet.remove', walletId);
     },
   });
 
