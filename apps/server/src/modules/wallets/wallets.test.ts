@@ -23,6 +23,7 @@ describe('wallet whitelisting', () => {
   let otherClient = 0;
   let requester: Agent;
   let approver: Agent;
+  let approverId = '';
   let outsider: Agent;
   const count = async () =>
     (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from wallets`)).rows[0]!.n;
@@ -39,6 +40,7 @@ describe('wallet whitelisting', () => {
     const a = await signedInUser(t, broker);
     await grant(t, a.user.id, broker, ['approve_whitelist', 'request_whitelist', 'account_view']);
     approver = a.agent;
+    approverId = a.user.id;
     const o = await signedInUser(t, otherClient);
     await grant(t, o.user.id, otherClient, ['request_whitelist', 'approve_whitelist', 'account_view']);
     outsider = o.agent;
@@ -94,6 +96,14 @@ describe('wallet whitelisting', () => {
 
     const workflows = (await approver.post('/api/whitelist/workflows', { entityId: broker })).json();
     expect(workflows.items.map((x: { id: number }) => x.id)).toContain(id);
+
+    // The approval's effect is audited: who approved, on the client's entity, naming the request.
+    const audit = await t.database.db.execute<Record<string, unknown>>(
+      sql`select actor_id, acting_entity_id, details from audit_events where action = 'wallet.whitelist' and target = ${String(w.id)}`,
+    );
+    expect(audit.rows).toEqual([
+      { actor_id: approverId, acting_entity_id: client, details: { requestId: id } },
+    ]);
   });
 
   it.each([
