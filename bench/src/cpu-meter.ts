@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
@@ -34,6 +34,9 @@ function postgresCpu(postmaster: number): number {
   }
   return total;
 }
+
+/** Whether this machine shows processes' CPU times the way the meter reads them (Linux). */
+export const canMeterCpu = existsSync('/proc/self/stat');
 
 export type CpuSplit = { server: number; postgres: number; loadGenerator: number };
 
