@@ -11,9 +11,10 @@ import {
   redirect,
   useMatches,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
+import type { PageSizeProps } from '../components/pager';
 import { LoginPage } from '../features/auth/pages/login.page';
 import {
   ChangePasswordPage,
@@ -119,17 +120,34 @@ function ModulePage() {
   );
 }
 
+/**
+ * A paged page, loaded as its own chunk (a page opened directly loads no other page's
+ * code), given the persisted table page size.
+ */
+function pagedPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType<PageSizeProps>>>,
+  name: K,
+): RouteComponent {
+  return lazyRouteComponent(async () => {
+    const [{ withPageSize }, page] = await Promise.all([import('./paged-routes'), load()]);
+    return { default: withPageSize(page[name]) };
+  });
+}
+
 /** Pages whose screens exist; the other menu pages show their frame until their issue. */
 const BUILT_PAGES: Record<string, RouteComponent> = {
-  overview: lazyRouteComponent(() => import('./paged-routes'), 'OverviewRoute'),
-  historic: lazyRouteComponent(() => import('./paged-routes'), 'HistoricRoute'),
-  requests: lazyRouteComponent(() => import('./paged-routes'), 'RequestsRoute'),
+  overview: pagedPage(() => import('../features/overview/pages/overview.page'), 'OverviewPage'),
+  historic: pagedPage(() => import('../features/requests/pages/historic.page'), 'HistoricPage'),
+  requests: pagedPage(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
   accounts: lazyRouteComponent(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),
     'VaspManagementPage',
   ),
-  'whitelist-requests': lazyRouteComponent(() => import('./paged-routes'), 'WhitelistRequestsRoute'),
+  'whitelist-requests': pagedPage(
+    () => import('../features/whitelisting/pages/whitelist-requests.page'),
+    'WhitelistRequestsPage',
+  ),
 };
 
 /** Every menu page of section 2, derived from the menu tree so the two cannot drift. */
