@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../apps/server/src/test/free-port';
-import { startPortal } from './portal-process';
-import { createTestUsers, PLAIN_USER } from './test-users';
+import { PLAIN_USER, startTestPortal } from './test-portal';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,25 +16,14 @@ const REFRESH_MS = '1000';
 
 /** One portal for the browser tests, started as `npm start` starts it, with throw-away data. */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
-  const pgPort = await freePort();
   // Demo setting: whitelisted destinations are usable at once.
-  const portal = await startPortal({
-    dataDir,
-    port: await freePort(),
-    pgPort,
-    env: {
-      WHITELIST_COOLDOWN_HOURS: '0',
-      SESSION_POLL_MS: String(SESSION_POLL_MS),
-      CASH_BALANCES_REFRESH_MS: REFRESH_MS,
-      ENTITY_LIST_REFRESH_MS: REFRESH_MS,
-    },
+  const portal = await startTestPortal({
+    WHITELIST_COOLDOWN_HOURS: '0',
+    SESSION_POLL_MS: String(SESSION_POLL_MS),
+    CASH_BALANCES_REFRESH_MS: REFRESH_MS,
+    ENTITY_LIST_REFRESH_MS: REFRESH_MS,
   });
-  await createTestUsers(pgPort);
   project.provide('baseUrl', portal.baseUrl);
   project.provide('plainUser', PLAIN_USER);
-  return async () => {
-    await portal.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return portal.stop;
 }

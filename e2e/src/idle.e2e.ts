@@ -1,36 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../apps/server/src/test/free-port';
 import { launchChromium, signIn } from './browser';
-import { type PortalProcess, startPortal } from './portal-process';
-import { createTestUsers, PLAIN_USER } from './test-users';
+import { PLAIN_USER, startTestPortal } from './test-portal';
 
 /**
  * A portal of the file's own with short idle time-outs (section 9): two seconds without input
- * bring the warning, `warningMs` more end it. The shared portal keeps the 15-minute default,
+ * bring the warning, `IDLE_EXPIRATION_TIMEOUT_MS` more end it. The shared portal keeps the 15-minute default,
  * which no other journey may trip over.
  */
 function usePortal(env: Record<string, string>) {
-  const ctx = { dataDir: '', portal: null as PortalProcess | null, browser: null as Browser | null };
+  const ctx = {
+    portal: null as Awaited<ReturnType<typeof startTestPortal>> | null,
+    browser: null as Browser | null,
+  };
   beforeAll(async () => {
-    ctx.dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-idle-'));
-    const pgPort = await freePort();
-    ctx.portal = await startPortal({
-      dataDir: ctx.dataDir,
-      port: await freePort(),
-      pgPort,
-      env: { IDLE_TIMEOUT_MS: '2000', ...env },
-    });
-    await createTestUsers(pgPort);
+    ctx.portal = await startTestPortal({ IDLE_TIMEOUT_MS: '2000', ...env });
     ctx.browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await ctx.browser?.close();
     await ctx.portal?.stop();
-    await rm(ctx.dataDir, { recursive: true, force: true });
   });
   return {
     async signedIn(): Promise<Page> {

@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { entities } from '../../apps/server/src/modules/entities/entities.tables';
 import { createUsersService } from '../../apps/server/src/modules/users/users.service';
 import { connectDatabase } from '../../apps/server/src/platform/db';
+import { freePort } from '../../apps/server/src/test/free-port';
+import { startPortal } from './portal-process';
 
 /** A user without two-factor, for journeys that are not about signing in. */
 export const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
@@ -22,4 +27,22 @@ export async function createTestUsers(pgPort: number) {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A portal started as `npm start` starts it, on throw-away data with the test users;
+ * `stop` ends it and removes its data.
+ */
+export async function startTestPortal(env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
+  const pgPort = await freePort();
+  const portal = await startPortal({ dataDir, port: await freePort(), pgPort, env });
+  await createTestUsers(pgPort);
+  return {
+    baseUrl: portal.baseUrl,
+    async stop() {
+      await portal.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
