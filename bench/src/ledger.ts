@@ -13,6 +13,7 @@ import { createCashEntriesService } from '../../apps/server/src/modules/ledger/c
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service';
 import { createReferenceDataService } from '../../apps/server/src/modules/reference-data/reference-data.service';
 import { createUsersService } from '../../apps/server/src/modules/users/users.service';
+import { batchTallies } from '../../apps/server/src/platform/batcher';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../../apps/server/src/platform/db';
 import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-postgres';
@@ -25,7 +26,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const COLD = 100_000;
 const HOT = 10;
 
-type Result = { tps: number; p99: number; cpu?: CpuSplit };
+type Result = { tps: number; p99: number; cpu?: CpuSplit; perBatch?: number };
+
+/** The API server's cash-booking batcher counters, read from its `/metrics`. */
+async function bookingTally(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) =>
+    Number(new RegExp(`^${name}\\{batcher="cash_entry_booking"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { batches: read('db_batches_total'), items: read('db_batch_items_total') };
+}
 
 /** Runs `op` from CLIENTS concurrent loops for SECONDS; throughput and p99 latency. */
 async function drive(op: () => Promise<void>): Promise<Result> {
@@ -192,10 +201,15 @@ export async function benchLedger() {
         },
       };
     };
+    const booked = { ...batchTallies().get('cash_entry_booking') };
     const bookingCold = await drive(async () => {
       const t = transfer(ids);
       await cash.internalTransfer(staff, t.key, t.body);
     });
+    const bookedAfter = batchTallies().get('cash_entry_booking');
+    if (bookedAfter)
+      bookingCold.perBatch =
+        (bookedAfter.items - (booked.items ?? 0)) / (bookedAfter.batches - (booked.batches ?? 0));
 
     // The API: an API key of a user granted cash permissions on the entity.
     const config = loadConfig({
@@ -233,6 +247,7 @@ export async function benchLedger() {
       next: () => { key?: string; body?: object },
     ): Promise<Result> => {
       await settle();
+      const before = await bookingTally(base);
       const stop = meter?.start();
       const r = await autocannon({
         url: `${base}/api${route}`,
@@ -265,7 +280,10 @@ export async function benchLedger() {
         postgres: perCall(used.postgres),
         loadGenerator: perCall(used.loadGenerator),
       };
-      return { tps: r.requests.average, p99: r.latency.p99, cpu };
+      const after = await bookingTally(base);
+      const batches = after.batches - before.batches;
+      const perBatch = batches > 0 ? (after.items - before.items) / batches : undefined;
+      return { tps: r.requests.average, p99: r.latency.p99, cpu, perBatch };
     };
     const api = (set: number[]) => call('POST', '/cashentry/internal-transfer', () => transfer(set));
     // The API's fixed cost: HTTP, API-key authentication and the access check (grants read
@@ -303,6 +321,9 @@ export async function benchLedger() {
       'calls/s    ',
     );
     cpuCeiling(apiCold, raw);
+    console.log(
+      `ledger: group commit, bookings per database transaction (${CLIENTS} clients): booking ${bookingCold.perBatch?.toFixed(1)}, API cold ${apiCold.perBatch?.toFixed(1)}, API hot ${apiHot.perBatch?.toFixed(1)}`,
+    );
     const violations = await db.execute(
       sql`select asset from postings group by asset having sum(amount) <> 0`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher, type Outcome } from './batcher';
+import { batchTallies, createBatcher, type Outcome } from './batcher';
 
 /** A batch runner that records what it was given and answers after a real delay. */
 function recorder() {
@@ -42,6 +42,14 @@ describe('group commit batcher', () => {
     });
     const all = await Promise.allSettled([broken(1), broken(2)]);
     expect(all.every((x) => x.status === 'rejected' && x.reason.message === 'connection lost')).toBe(true);
+  });
+
+  it('counts a named batcher’s batches and the items they carried', async () => {
+    const r = recorder();
+    const call = createBatcher(r.run, { name: 'tally-test', maxBatch: 2 });
+    await Promise.all([1, 2, 3].map(call));
+    await call(4);
+    expect(batchTallies().get('tally-test')).toEqual({ batches: 3, items: 4 });
   });
 
   it('never puts more than maxBatch items in one batch', async () => {

@@ -1,5 +1,23 @@
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/** Batches sent and items they carried, per batcher name, since the process started. */
+const tallies = new Map<string, { batches: number; items: number }>();
+
+/**
+ * Each named batcher's batches and items (for `/metrics`): items ÷ batches is how many
+ * callers share a round trip and a commit on average — how much the group commit saves.
+ */
+export const batchTallies = (): ReadonlyMap<string, { batches: number; items: number }> => tallies;
+
+function tallyOf(name: string) {
+  let tally = tallies.get(name);
+  if (!tally) {
+    tally = { batches: 0, items: 0 };
+    tallies.set(name, tally);
+  }
+  return tally;
+}
+
 /**
  * Group commit: calls made while earlier batches are in flight queue up and leave together
  * in the next batch, so concurrent callers share one database round trip and one commit.
@@ -8,16 +26,23 @@ export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * after it. `run` answers each item in order; an item's failure rejects only that caller,
  * a failed batch rejects all of them — unless `aloneOnFailure`: then a failed batch of
  * several runs again item by item, so an item that aborts the whole batch (e.g. a closed
- * account) fails alone and the others get their own answers.
+ * account) fails alone and the others get their own answers. A named batcher counts its
+ * batches and items in `batchTallies`.
  */
 export function createBatcher<I, R>(
   run: (items: I[]) => Promise<Outcome<R>[]>,
-  { maxBatch = 64, maxInFlight = 1, aloneOnFailure = false } = {},
+  {
+    name,
+    maxBatch = 64,
+    maxInFlight = 1,
+    aloneOnFailure = false,
+  }: { name?: string; maxBatch?: number; maxInFlight?: number; aloneOnFailure?: boolean } = {},
 ) {
   type Waiting = { item: I; resolve: (r: R) => void; reject: (e: unknown) => void };
   const queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
+  const tally = name === undefined ? null : tallyOf(name);
 
   function schedule() {
     if (scheduled) return;
@@ -48,6 +73,10 @@ export function createBatcher<I, R>(
     while (queue.length > 0 && inFlight < maxInFlight) {
       const batch = queue.splice(0, maxBatch);
       inFlight++;
+      if (tally) {
+        tally.batches++;
+        tally.items += batch.length;
+      }
       runBatch(batch.map((w) => w.item))
         .then(
           (outcomes) => {

@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { batchTallies } from './batcher';
 import { createRouteHistogram } from './route-histogram';
 
-/** Prometheus metrics at `/metrics`: process defaults plus a per-route duration histogram (its _count counts requests). */
+/** The group-commit batchers' counters in the Prometheus text format. */
+function renderBatchTallies(): string {
+  const family = (name: string, help: string, value: (t: { batches: number; items: number }) => number) => [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} counter`,
+    ...[...batchTallies()].map(([batcher, t]) => `${name}{batcher="${batcher}"} ${value(t)}`),
+  ];
+  return `${[
+    ...family('db_batches_total', 'Database round trips sent by each group-commit batcher', (t) => t.batches),
+    ...family('db_batch_items_total', 'Calls those round trips carried', (t) => t.items),
+  ].join('\n')}\n`;
+}
+
+/**
+ * Prometheus metrics at `/metrics`: process defaults, a per-route duration histogram (its
+ * _count counts requests) and each group-commit batcher's round trips and calls.
+ */
 export function installMetrics(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -21,6 +38,8 @@ export function installMetrics(app: FastifyInstance) {
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type(registry.contentType).send(`${await registry.metrics()}\n${duration.render()}`),
+    reply
+      .type(registry.contentType)
+      .send(`${await registry.metrics()}\n${duration.render()}${renderBatchTallies()}`),
   );
 }

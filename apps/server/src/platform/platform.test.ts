@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createEntity } from '../test/fixtures';
 import { useTestApp } from '../test/test-app';
 import { levelForResponse } from './request-logging';
 
@@ -49,6 +50,20 @@ describe('server platform', () => {
       'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
     );
     expect(res.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('exposes each group-commit batcher’s round trips and the calls they carried', async () => {
+    const { key } = await t.services.auth.tokens.createApiKey({
+      name: 'metrics',
+      homeEntityId: (await createEntity(t)).id,
+    });
+    await t.app.inject({ url: '/api/account/types', headers: { 'x-api-key': key } });
+    const res = await t.app.inject({ url: '/metrics' });
+    const batches = Number(/^db_batches_total\{batcher="api_key_lookup"\} (\d+)$/m.exec(res.body)?.[1]);
+    const items = Number(/^db_batch_items_total\{batcher="api_key_lookup"\} (\d+)$/m.exec(res.body)?.[1]);
+    expect(batches).toBeGreaterThanOrEqual(1);
+    expect(items).toBeGreaterThanOrEqual(batches);
+    expect(res.body).toContain('# TYPE db_batches_total counter');
   });
 
   it('publishes an OpenAPI document generated from the contracts', async () => {

@@ -35,10 +35,13 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       and(sql`${apiKeys.prefix} = any(${sql.placeholder('prefixes')}::text[])`, isNull(apiKeys.revokedAt)),
     )
     .prepare('live_api_keys_by_prefix');
-  const liveKeyByPrefix = createBatcher(async (prefixes: string[]) => {
-    const rows = await liveKeysByPrefix.execute({ prefixes });
-    return prefixes.map((prefix) => ({ ok: true as const, value: rows.find((r) => r.prefix === prefix) }));
-  });
+  const liveKeyByPrefix = createBatcher(
+    async (prefixes: string[]) => {
+      const rows = await liveKeysByPrefix.execute({ prefixes });
+      return prefixes.map((prefix) => ({ ok: true as const, value: rows.find((r) => r.prefix === prefix) }));
+    },
+    { name: 'api_key_lookup' },
+  );
 
   return {
     async issueBearer(user: UserRow) {

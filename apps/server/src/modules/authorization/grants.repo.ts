@@ -57,6 +57,6 @@ export function pathAndGrantsReader(db: Db) {
         value: group.length ? { path: group[0]!.path, grants: toGrants(group) } : null,
       }));
     },
-    { maxInFlight: 2 },
+    { name: 'paths_and_grants', maxInFlight: 2 },
   );
 }

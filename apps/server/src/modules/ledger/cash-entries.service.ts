@@ -129,7 +129,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
           : { ok: false, error: sqlStateError(r.failure, 'booking') },
       );
     },
-    { aloneOnFailure: true },
+    { name: 'cash_entry_booking', aloneOnFailure: true },
   );
 
   /**

@@ -75,7 +75,7 @@ export function createLedgerService(db: Db) {
   const assets = new Map<string, AssetInfo>();
   const omnibus = new Map<string, number>();
   // A closed account aborts the whole batch (CW005): then each transfer goes alone.
-  const transferBatch = createBatcher(runTransferBatch, { aloneOnFailure: true });
+  const transferBatch = createBatcher(runTransferBatch, { name: 'ledger_transfer', aloneOnFailure: true });
 
   /**
    * One call of the batch function (migration 0017) as a named prepared statement: the
