@@ -28,8 +28,21 @@ const HOT = 10;
 
 type Result = { tps: number; p99: number; cpu?: CpuSplit; perBatch?: number };
 
+type Tally = { batches: number; items: number };
+
+/** The cash-booking batcher's counters in this process. */
+const localTally = (): Tally => ({
+  ...(batchTallies().get('cash_entry_booking') ?? { batches: 0, items: 0 }),
+});
+
+/** Bookings per database transaction between two readings. */
+const perBatch = (before: Tally, after: Tally) =>
+  after.batches > before.batches
+    ? (after.items - before.items) / (after.batches - before.batches)
+    : undefined;
+
 /** The API server's cash-booking batcher counters, read from its `/metrics`. */
-async function bookingTally(base: string) {
+async function serverTally(base: string): Promise<Tally> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const read = (name: string) =>
     Number(new RegExp(`^${name}\\{batcher="cash_entry_booking"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
@@ -201,15 +214,12 @@ export async function benchLedger() {
         },
       };
     };
-    const booked = { ...batchTallies().get('cash_entry_booking') };
+    const booked = localTally();
     const bookingCold = await drive(async () => {
       const t = transfer(ids);
       await cash.internalTransfer(staff, t.key, t.body);
     });
-    const bookedAfter = batchTallies().get('cash_entry_booking');
-    if (bookedAfter)
-      bookingCold.perBatch =
-        (bookedAfter.items - (booked.items ?? 0)) / (bookedAfter.batches - (booked.batches ?? 0));
+    bookingCold.perBatch = perBatch(booked, localTally());
 
     // The API: an API key of a user granted cash permissions on the entity.
     const config = loadConfig({
@@ -247,7 +257,7 @@ export async function benchLedger() {
       next: () => { key?: string; body?: object },
     ): Promise<Result> => {
       await settle();
-      const before = await bookingTally(base);
+      const before = await serverTally(base);
       const stop = meter?.start();
       const r = await autocannon({
         url: `${base}/api${route}`,
@@ -280,10 +290,12 @@ export async function benchLedger() {
         postgres: perCall(used.postgres),
         loadGenerator: perCall(used.loadGenerator),
       };
-      const after = await bookingTally(base);
-      const batches = after.batches - before.batches;
-      const perBatch = batches > 0 ? (after.items - before.items) / batches : undefined;
-      return { tps: r.requests.average, p99: r.latency.p99, cpu, perBatch };
+      return {
+        tps: r.requests.average,
+        p99: r.latency.p99,
+        cpu,
+        perBatch: perBatch(before, await serverTally(base)),
+      };
     };
     const api = (set: number[]) => call('POST', '/cashentry/internal-transfer', () => transfer(set));
     // The API's fixed cost: HTTP, API-key authentication and the access check (grants read
