@@ -13,7 +13,7 @@ import { createCashEntriesService } from '../../apps/server/src/modules/ledger/c
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service';
 import { createReferenceDataService } from '../../apps/server/src/modules/reference-data/reference-data.service';
 import { createUsersService } from '../../apps/server/src/modules/users/users.service';
-import { batchTallies } from '../../apps/server/src/platform/batcher';
+import { type BatchTally, batchTallies } from '../../apps/server/src/platform/batcher';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../../apps/server/src/platform/db';
 import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-postgres';
@@ -28,21 +28,19 @@ const HOT = 10;
 
 type Result = { tps: number; p99: number; cpu?: CpuSplit; perBatch?: number };
 
-type Tally = { batches: number; items: number };
-
 /** The cash-booking batcher's counters in this process. */
-const localTally = (): Tally => ({
+const localTally = (): BatchTally => ({
   ...(batchTallies().get('cash_entry_booking') ?? { batches: 0, items: 0 }),
 });
 
 /** Bookings per database transaction between two readings. */
-const perBatch = (before: Tally, after: Tally) =>
+const perBatch = (before: BatchTally, after: BatchTally) =>
   after.batches > before.batches
     ? (after.items - before.items) / (after.batches - before.batches)
     : undefined;
 
 /** The API server's cash-booking batcher counters, read from its `/metrics`. */
-async function serverTally(base: string): Promise<Tally> {
+async function serverTally(base: string): Promise<BatchTally> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const read = (name: string) =>
     Number(new RegExp(`^${name}\\{batcher="cash_entry_booking"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);

@@ -1,15 +1,16 @@
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-/** Batches sent and items they carried, per batcher name, since the process started. */
-const tallies = new Map<string, { batches: number; items: number }>();
+/** Batches a batcher sent and the items they carried, since the process started. */
+export type BatchTally = { batches: number; items: number };
+const tallies = new Map<string, BatchTally>();
 
 /**
  * Each named batcher's batches and items (for `/metrics`): items ÷ batches is how many
  * callers share a round trip and a commit on average — how much the group commit saves.
  */
-export const batchTallies = (): ReadonlyMap<string, { batches: number; items: number }> => tallies;
+export const batchTallies = (): ReadonlyMap<string, BatchTally> => tallies;
 
-function tallyOf(name: string) {
+function tallyOf(name: string): BatchTally {
   let tally = tallies.get(name);
   if (!tally) {
     tally = { batches: 0, items: 0 };

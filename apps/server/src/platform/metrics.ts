@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { batchTallies } from './batcher';
+import { type BatchTally, batchTallies } from './batcher';
 import { createRouteHistogram } from './route-histogram';
 
 /** The group-commit batchers' counters in the Prometheus text format. */
 function renderBatchTallies(): string {
-  const family = (name: string, help: string, value: (t: { batches: number; items: number }) => number) => [
+  const family = (name: string, help: string, value: (t: BatchTally) => number) => [
     `# HELP ${name} ${help}`,
     `# TYPE ${name} counter`,
     ...[...batchTallies()].map(([batcher, t]) => `${name}{batcher="${batcher}"} ${value(t)}`),
