@@ -15,15 +15,21 @@ function toMode(row: Awaited<ReturnType<typeof readSettings>>): TServerMode {
 /**
  * Maintenance mode lives in the database so every instance sees it. Each instance keeps
  * the answer for `cacheMs` to spare a query per request; a change made here is seen at
- * once, one made by another instance within `cacheMs`.
+ * once, one made by another instance within `cacheMs`. The calls that find the answer
+ * expired share one read, rather than each sending its own at the same moment.
  */
 export function createServerModeService(db: Db, cacheMs: number) {
-  let cached: { mode: TServerMode; at: number } | null = null;
+  let cached: { mode: Promise<TServerMode>; at: number } | null = null;
 
-  async function getMode(): Promise<TServerMode> {
+  function getMode(): Promise<TServerMode> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.mode;
-    const mode = toMode(await readSettings(db));
-    cached = { mode, at: Date.now() };
+    const mode = readSettings(db).then(toMode);
+    const entry = { mode, at: Date.now() };
+    cached = entry;
+    // A failed read is not kept: the next call tries again.
+    mode.catch(() => {
+      if (cached === entry) cached = null;
+    });
     return mode;
   }
 
@@ -42,7 +48,7 @@ export function createServerModeService(db: Db, cacheMs: number) {
       });
       return toMode(row);
     });
-    cached = { mode, at: Date.now() };
+    cached = { mode: Promise.resolve(mode), at: Date.now() };
     return mode;
   }
 

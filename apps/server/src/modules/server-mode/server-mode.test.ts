@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEntity, grant, signedInUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
+import { createServerModeService } from './server-mode.service';
 
 // Drizzle wraps the database error; PostgreSQL's own message is the cause.
 const appendOnly = { cause: { message: expect.stringMatching(/append-only/) } };
@@ -60,6 +61,13 @@ describe('maintenance mode', () => {
     expect((await t.app.inject({ url: '/api/server/mode' })).json().maintenance).toBe(true);
     await t.database.db.execute(sql`update server_settings set maintenance = false where id = 1`);
     expect((await t.app.inject({ url: '/api/server/mode' })).json().maintenance).toBe(false);
+  });
+
+  it('shares one read among the calls that find the cached answer expired', async () => {
+    const serverMode = createServerModeService(t.database.db, 60_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => serverMode.getMode()));
+    expect(new Set(answers).size).toBe(1); // one read: every caller got the same answer
+    expect(await serverMode.getMode()).toBe(answers[0]); // kept for the cache time
   });
 
   it('audits every switch in the append-only trail', async () => {
