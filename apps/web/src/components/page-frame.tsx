@@ -15,7 +15,9 @@ export function PageFrame({
   return (
     <Stack gap="lg">
       <Stack gap={4} style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {actions}
       </Stack>
       {children}

@@ -119,7 +119,7 @@ export function AppLayout() {
                 <Menu.Item component={Link} to="/user/change-password">
                   {t('shell.changePassword')}
                 </Menu.Item>
-                <Menu.Item onClick={onLogout} color="red">
+                <Menu.Item onClick={onLogout} color="red.9">
                   {t('shell.logout')}
                 </Menu.Item>
               </Menu.Dropdown>

@@ -8,7 +8,7 @@ type Props = { code?: string; title: string; text: string };
 export function ErrorScreen({ code, title, text }: Props) {
   const { t } = useTranslation();
   return (
-    <Center mih="70vh" p="xl">
+    <Center component="main" mih="70vh" p="xl">
       <Stack align="center" gap="md" maw={520} ta="center">
         {code && (
           <Text fw={800} fz={64} c="dimmed" aria-hidden>

@@ -27,7 +27,7 @@ export class InternalErrorBoundary extends Component<{ children: ReactNode }, St
 
 export function InternalErrorPage() {
   return (
-    <Center mih="100vh" p="xl" role="alert">
+    <Center component="main" mih="100vh" p="xl" role="alert">
       <Stack align="center" gap="md" maw={520} ta="center">
         <Title order={1}>{i18n.t('errors.internalErrorTitle')}</Title>
         <Text c="dimmed">{i18n.t('errors.internalErrorText')}</Text>

@@ -19,7 +19,7 @@ export function MaintenanceGate({ children, bypass }: { children: ReactNode; byp
   const mode = useQuery(serverModeQuery);
   if (!mode.data?.maintenance || bypass) return children;
   return (
-    <Center mih="100vh" p="xl">
+    <Center component="main" mih="100vh" p="xl">
       <Stack align="center" maw={520} ta="center">
         <Title order={1}>{t('pages.maintenance')}</Title>
         <Text c="dimmed">{mode.data.message || t('shell.maintenanceText')}</Text>

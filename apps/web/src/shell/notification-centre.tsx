@@ -20,8 +20,9 @@ export function NotificationCentre() {
       onChange={(opened) => setPersisted({ notifications: { ...notifications, opened } })}
       onClose={markVisited}
     >
-      <Popover.Target>
-        <Indicator disabled={unread === 0} label={unread} size={16} offset={4}>
+      {/* The popover's ARIA state belongs on the button, not on the badge around it. */}
+      <Indicator disabled={unread === 0} label={unread} size={16} offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -32,8 +33,8 @@ export function NotificationCentre() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Text fw={600} mb="xs">
           {t('shell.notifications')}

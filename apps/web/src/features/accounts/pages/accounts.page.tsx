@@ -58,7 +58,7 @@ export function AccountsPage() {
                 <Table.Th>{t('accountsPage.bic')}</Table.Th>
                 <Table.Th>{t('accountsPage.code')}</Table.Th>
                 <Table.Th>{t('accountsPage.status')}</Table.Th>
-                {canEdit && <Table.Th />}
+                {canEdit && <Table.Th>{t('shell.actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

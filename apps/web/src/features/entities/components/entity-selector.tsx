@@ -23,7 +23,8 @@ export function EntitySelector({ list, currentId, onSelect }: Props) {
           leftSection={<IconBuilding size={16} />}
           rightSection={<IconChevronDown size={14} />}
           onClick={() => setOpened((o) => !o)}
-          aria-label={t('entities.selector')}
+          // The visible name is part of the accessible name, so speech input can say it.
+          aria-label={t('entities.selectorCurrent', { name: current?.entityName ?? t('entities.none') })}
           maw={320}
         >
           <Text truncate size="sm">

@@ -68,7 +68,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
                   <Table.Th>{t('rates.pair')}</Table.Th>
                   <Table.Th ta="right">{t('rates.rate')}</Table.Th>
                   <Table.Th>{t('rates.asOf')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>{t('shell.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

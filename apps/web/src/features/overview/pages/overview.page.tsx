@@ -119,7 +119,9 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       </SimpleGrid>
       {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
       <Stack gap="xs">
-        <Title order={4}>{t('overview.balances')}</Title>
+        <Title order={2} size="h4">
+          {t('overview.balances')}
+        </Title>
         <ListState
           query={balances}
           count={balances.data?.length ?? 0}
@@ -131,12 +133,16 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       </Stack>
       {showClients && clients.data && (
         <Stack gap="xs">
-          <Title order={4}>{t('overview.towardClients')}</Title>
+          <Title order={2} size="h4">
+            {t('overview.towardClients')}
+          </Title>
           <TowardClientsTable summary={clients.data} />
         </Stack>
       )}
       <Stack gap="xs">
-        <Title order={4}>{t('overview.history')}</Title>
+        <Title order={2} size="h4">
+          {t('overview.history')}
+        </Title>
         <CashEntryHistory entityId={id} pageSize={pageSize} onPageSize={onPageSize} />
       </Stack>
     </PageFrame>

@@ -61,7 +61,7 @@ export function MoneyRequestsTable({
           <Table.Th>{t('moneyRequest.destination')}</Table.Th>
           <Table.Th>{t('requests.requester')}</Table.Th>
           <Table.Th>{t('requests.status')}</Table.Th>
-          <Table.Th>{t('requests.actions')}</Table.Th>
+          <Table.Th>{t('shell.actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

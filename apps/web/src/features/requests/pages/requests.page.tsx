@@ -160,7 +160,9 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     >
       {pendingRule && (
         <Stack gap="xs">
-          <Title order={4}>{t('requests.pending')}</Title>
+          <Title order={2} size="h4">
+            {t('requests.pending')}
+          </Title>
           <ListState
             query={pending}
             count={pending.data?.items.length ?? 0}
@@ -176,7 +178,9 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         </Stack>
       )}
       <Stack gap="xs">
-        <Title order={4}>{t('requests.recent')}</Title>
+        <Title order={2} size="h4">
+          {t('requests.recent')}
+        </Title>
         <Group align="flex-end">
           <RequestStatusFilter
             value={status}

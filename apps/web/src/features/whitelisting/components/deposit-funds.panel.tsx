@@ -67,7 +67,9 @@ export function DepositFundsPanel() {
           {profile.name}
         </Text>
       )}
-      <Title order={5}>{t('ssi.bank')}</Title>
+      <Title order={2} size="h5">
+        {t('ssi.bank')}
+      </Title>
       {profile?.bank.map((b) => (
         <Paper key={b.id} withBorder p="sm">
           <Text fw={600} mb={4}>
@@ -81,7 +83,9 @@ export function DepositFundsPanel() {
           <Copyable label={t('ssi.reference')} value={b.reference} />
         </Paper>
       ))}
-      <Title order={5}>{t('ssi.crypto')}</Title>
+      <Title order={2} size="h5">
+        {t('ssi.crypto')}
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {(addresses.data ?? []).map((a) => (
           <Paper key={a.id} withBorder p="sm">

@@ -90,7 +90,7 @@ export function VaspManagementPage() {
               <Table.Th>{t('vasp.travelRuleId')}</Table.Th>
               <Table.Th>{t('vasp.jurisdiction')}</Table.Th>
               <Table.Th>{t('vasp.status')}</Table.Th>
-              <Table.Th />
+              {canManage && <Table.Th>{t('shell.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -103,13 +103,13 @@ export function VaspManagementPage() {
                 <Table.Td>
                   <Badge color={v.status === 'ACTIVE' ? 'teal' : 'gray'}>{v.status}</Badge>
                 </Table.Td>
-                <Table.Td>
-                  {canManage && (
+                {canManage && (
+                  <Table.Td>
                     <Button size="xs" variant="subtle" color="red" onClick={() => remove(v.id, v.name)}>
                       {t('vasp.delete')}
                     </Button>
-                  )}
-                </Table.Td>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -92,7 +92,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
               <Table.Th>{t('whitelist.requester')}</Table.Th>
               <Table.Th>{t('whitelist.approvals')}</Table.Th>
               <Table.Th>{t('whitelist.statusLabel')}</Table.Th>
-              <Table.Th />
+              {canDecide && <Table.Th>{t('shell.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -110,22 +110,24 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
                 <Table.Td>
                   <RequestStatusBadge status={r.status} />
                 </Table.Td>
-                <Table.Td>
-                  {canDecide && r.status === 'PENDING' && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        onClick={() => decide(r, 'APPROVED')}
-                        aria-label={t('whitelist.approveRequest', { id: r.id })}
-                      >
-                        {t('whitelist.approve')}
-                      </Button>
-                      <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
-                        {t('whitelist.reject')}
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
+                {canDecide && (
+                  <Table.Td>
+                    {r.status === 'PENDING' && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() => decide(r, 'APPROVED')}
+                          aria-label={t('whitelist.approveRequest', { id: r.id })}
+                        >
+                          {t('whitelist.approve')}
+                        </Button>
+                        <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
+                          {t('whitelist.reject')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
+import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { signInPersona, useBrowser } from './browser';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The WCAG 2.1 A and AA violations of serious or critical impact in what the page shows
+ * once it has settled, each as "rule: elements". axe-core runs inside the page (evaluated
+ * through the browser's debugging protocol, which the portal's CSP does not govern).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a page and waits for its level-one heading. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
+  const b = useBrowser();
+
+  it('finds no serious or critical violation on the signed-out pages', async () => {
+    const page = await b.page();
+    for (const path of ['/login', '/forgot-password', '/404']) {
+      await open(page, path);
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+  });
+
+  it('finds none on a broker’s pages, menus and dialogs', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
+    const check = async (what: string) =>
+      expect({ what, violations: await seriousViolations(page) }).toEqual({ what, violations: [] });
+    const dialog = async (path: string, button: string) => {
+      await open(page, path);
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(`${path}, ${button}`);
+      await page.keyboard.press('Escape');
+    };
+
+    for (const path of [
+      '/',
+      '/deposit-and-withdrawals/historic',
+      '/deposit-and-withdrawals/requests',
+      '/accounts',
+      '/entities',
+      '/bank-accounts-wallets',
+      '/whitelist-requests',
+      '/vasp-management',
+    ]) {
+      await open(page, path);
+      await check(path);
+    }
+    await dialog('/', 'Book cash deposit');
+    await dialog('/deposit-and-withdrawals/requests', 'Request withdrawal');
+    await dialog('/accounts', 'Create Account');
+    for (const menu of ['User menu', 'Notifications', 'Selected entity']) {
+      await open(page, '/');
+      await page.getByRole('button', { name: menu }).click();
+      await check(`/, ${menu}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
