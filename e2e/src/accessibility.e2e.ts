@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { selectEntity, signInPersona, useBrowser } from './browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -25,6 +25,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Moves the focus with Tab alone until `target` has it (a keyboard user's way there). */
+async function tabTo(page: Page, target: Locator, most = 80) {
+  await target.waitFor();
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
 }
 
 /** Opens a page and waits for its level-one heading. */
@@ -79,5 +89,35 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       await check(`/, ${menu}`);
       await page.keyboard.press('Escape');
     }
+  });
+
+  it('lets staff book a cash deposit with the keyboard alone, and gives the focus back', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await selectEntity(page, 'Northwind Capital');
+    const book = page.getByRole('button', { name: 'Book cash deposit' });
+    const dialog = page.getByRole('dialog', { name: 'Book cash deposit' });
+
+    await tabTo(page, book);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await book.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await tabTo(page, dialog.getByLabel('Account'));
+    await page.keyboard.type('Northwind Settlement');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByLabel('Account').inputValue()).toBe('Northwind Settlement');
+    await tabTo(page, dialog.getByLabel('Amount'));
+    await page.keyboard.type('250.25');
+    await page.keyboard.press('Enter'); // submits the form
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('table', { name: 'Cash entries' })
+      .getByRole('row', { name: /Northwind Settlement.*Deposit.*USD.*250\.25/ })
+      .waitFor();
   });
 });

@@ -57,6 +57,7 @@ export function BookDeposit({ entityId }: { entityId: number }) {
           <Stack>
             <Select
               label={t('overview.account')}
+              searchable
               data={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
               value={form.accountId || null}
               onChange={(v) => setForm({ ...form, accountId: v ?? '' })}

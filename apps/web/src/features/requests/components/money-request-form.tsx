@@ -151,6 +151,7 @@ export function MoneyRequestForm({
             )}
             <Select
               label={t(mode === 'transfer' ? 'moneyRequest.fromAccount' : 'moneyRequest.account')}
+              searchable
               data={accountOptions}
               value={d.accountId || null}
               onChange={(v) => set({ accountId: v ?? '' })}
