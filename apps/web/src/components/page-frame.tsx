@@ -25,6 +25,15 @@ export function PageFrame({
   );
 }
 
+/** A section's heading below the page's own (level one): level two, at a quieter size. */
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Title order={2} size="h4">
+      {children}
+    </Title>
+  );
+}
+
 /** What a list shows when it has nothing in it. */
 export function EmptyState({ title, hint }: { title?: string; hint?: string }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import type { TSummary } from '@clearway/contracts/endpoints/money.schemas';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory } from '../../../components/cash-entry-history';
 import { ListState } from '../../../components/list-state';
-import { EmptyState, PageFrame } from '../../../components/page-frame';
+import { EmptyState, PageFrame, SectionTitle } from '../../../components/page-frame';
 import type { PageSizeProps } from '../../../components/pager';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
@@ -119,9 +119,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       </SimpleGrid>
       {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('overview.balances')}
-        </Title>
+        <SectionTitle>{t('overview.balances')}</SectionTitle>
         <ListState
           query={balances}
           count={balances.data?.length ?? 0}
@@ -133,16 +131,12 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       </Stack>
       {showClients && clients.data && (
         <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('overview.towardClients')}
-          </Title>
+          <SectionTitle>{t('overview.towardClients')}</SectionTitle>
           <TowardClientsTable summary={clients.data} />
         </Stack>
       )}
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('overview.history')}
-        </Title>
+        <SectionTitle>{t('overview.history')}</SectionTitle>
         <CashEntryHistory entityId={id} pageSize={pageSize} onPageSize={onPageSize} />
       </Stack>
     </PageFrame>

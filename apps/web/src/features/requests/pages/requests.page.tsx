@@ -2,7 +2,7 @@ import { API } from '@clearway/contracts/endpoint-table';
 import { MONEY_REQUEST_TYPES, moneyPayloadOf } from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
-import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { ApprovalPolicies } from '../../../components/approval-policies';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ListState } from '../../../components/list-state';
-import { PageFrame } from '../../../components/page-frame';
+import { PageFrame, SectionTitle } from '../../../components/page-frame';
 import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
 import { RequestStatusFilter } from '../../../components/request-status';
@@ -160,9 +160,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     >
       {pendingRule && (
         <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('requests.pending')}
-          </Title>
+          <SectionTitle>{t('requests.pending')}</SectionTitle>
           <ListState
             query={pending}
             count={pending.data?.items.length ?? 0}
@@ -178,9 +176,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         </Stack>
       )}
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('requests.recent')}
-        </Title>
+        <SectionTitle>{t('requests.recent')}</SectionTitle>
         <Group align="flex-end">
           <RequestStatusFilter
             value={status}

@@ -1,20 +1,9 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import {
-  ActionIcon,
-  CopyButton,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page-frame';
+import { EmptyState, SectionTitle } from '../../../components/page-frame';
 import { api } from '../../../lib/api';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 
@@ -67,9 +56,7 @@ export function DepositFundsPanel() {
           {profile.name}
         </Text>
       )}
-      <Title order={2} size="h5">
-        {t('ssi.bank')}
-      </Title>
+      <SectionTitle>{t('ssi.bank')}</SectionTitle>
       {profile?.bank.map((b) => (
         <Paper key={b.id} withBorder p="sm">
           <Text fw={600} mb={4}>
@@ -83,9 +70,7 @@ export function DepositFundsPanel() {
           <Copyable label={t('ssi.reference')} value={b.reference} />
         </Paper>
       ))}
-      <Title order={2} size="h5">
-        {t('ssi.crypto')}
-      </Title>
+      <SectionTitle>{t('ssi.crypto')}</SectionTitle>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {(addresses.data ?? []).map((a) => (
           <Paper key={a.id} withBorder p="sm">
