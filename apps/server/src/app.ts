@@ -62,6 +62,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
     // Live streams (SSE) never go idle; shutting down must not wait for them.
     forceCloseConnections: true,
   });

@@ -13,6 +13,19 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
+/** Fastify's `trustProxy`: off, every hop (`true`), or the proxies' addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | string[] => {
+    const s = v.trim();
+    if (s === '' || s === 'false') return false;
+    if (s === 'true') return true;
+    return s
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+  });
 
 /**
  * Every environment variable the server reads, with its default. README's configuration
@@ -25,6 +38,9 @@ export const ZConfig = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: int(3000),
   PUBLIC_URL: z.string().url().optional(),
+  // Behind a reverse proxy, the client address (audit rows, the sign-in IP lock) comes from
+  // X-Forwarded-For, but only when the proxy is trusted: otherwise anyone could forge it.
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),

@@ -83,3 +83,37 @@ describe('per-IP lock', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 });
+
+describe('behind a trusted reverse proxy (TRUST_PROXY)', () => {
+  const PROXY = '10.0.0.254';
+  const t = useTestApp({ LOGIN_IP_LOCK_THRESHOLD: '5', TRUST_PROXY: PROXY });
+  /** A sign-in from `client`, relayed by the proxy unless `direct`. */
+  const login = (username: string, password: string, client: string, direct?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: direct ?? PROXY,
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('locks the client the proxy names, not the proxy, and audits that address', async () => {
+    for (let i = 0; i < 5; i++) await login(`proxied-spray${i}`, 'x', '198.51.100.7');
+    const user = await createUser(t);
+    expect((await login(user.username, user.password, '198.51.100.7')).statusCode).toBe(429);
+    // Every other client of the same proxy still signs in.
+    expect((await login(user.username, user.password, '198.51.100.8')).statusCode).toBe(200);
+    const audited = await t.database.db.execute<{ ip: string }>(
+      sql`select ip from audit_events where action = 'auth.login' and outcome = 'success' and target = ${user.username}`,
+    );
+    expect(audited.rows.map((r) => r.ip)).toEqual(['198.51.100.8']);
+  });
+
+  it('ignores X-Forwarded-For from anyone but the proxy, so a caller cannot pose as another', async () => {
+    for (let i = 0; i < 5; i++) await login(`direct-spray${i}`, 'x', '198.51.100.20', '10.7.7.7');
+    const user = await createUser(t);
+    // The failures were counted against the caller's own address, not the forged one.
+    expect((await login(user.username, user.password, '198.51.100.20')).statusCode).toBe(200);
+    expect((await login(user.username, user.password, '198.51.100.21', '10.7.7.7')).statusCode).toBe(429);
+  });
+});
