@@ -27,6 +27,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Fails, naming what was checked, on any serious or critical violation. */
+async function check(page: Page, what: string) {
+  expect({ what, violations: await seriousViolations(page) }).toEqual({ what, violations: [] });
+}
+
 /** Moves the focus with Tab alone until `target` has it (a keyboard user's way there). */
 async function tabTo(page: Page, target: Locator, most = 80) {
   await target.waitFor();
@@ -50,20 +55,18 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     const page = await b.page();
     for (const path of ['/login', '/forgot-password', '/404']) {
       await open(page, path);
-      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+      await check(page, path);
     }
   });
 
   it('finds none on a broker’s pages, menus and dialogs', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
-    const check = async (what: string) =>
-      expect({ what, violations: await seriousViolations(page) }).toEqual({ what, violations: [] });
     const dialog = async (path: string, button: string) => {
       await open(page, path);
       await page.getByRole('button', { name: button }).click();
       await page.getByRole('dialog').waitFor();
-      await check(`${path}, ${button}`);
+      await check(page, `${path}, ${button}`);
       await page.keyboard.press('Escape');
     };
 
@@ -78,7 +81,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/vasp-management',
     ]) {
       await open(page, path);
-      await check(path);
+      await check(page, path);
     }
     await dialog('/', 'Book cash deposit');
     await dialog('/deposit-and-withdrawals/requests', 'Request withdrawal');
@@ -86,7 +89,28 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     for (const menu of ['User menu', 'Notifications', 'Selected entity']) {
       await open(page, '/');
       await page.getByRole('button', { name: menu }).click();
-      await check(`/, ${menu}`);
+      await check(page, `/, ${menu}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  it('finds none on a client trader’s pages and request forms', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
+    for (const path of [
+      '/',
+      '/deposit-and-withdrawals/requests',
+      '/bank-accounts-wallets',
+      '/deposit-funds',
+    ]) {
+      await open(page, path);
+      await check(page, path);
+    }
+    for (const form of ['Request deposit', 'Request withdrawal', 'Internal transfer']) {
+      await open(page, '/deposit-and-withdrawals/requests');
+      await page.getByRole('button', { name: form }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, form);
       await page.keyboard.press('Escape');
     }
   });
