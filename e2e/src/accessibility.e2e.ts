@@ -48,29 +48,37 @@ async function open(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
+/** Scans each page once its heading shows. */
+async function checkPages(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await open(page, path);
+    await check(page, path);
+  }
+}
+
+/** Opens `path`, presses the button that opens a dialog or a popup (menu, popover), scans, closes it. */
+async function checkOpened(page: Page, path: string, button: string, opens: 'dialog' | 'popup') {
+  await open(page, path);
+  await page.getByRole('button', { name: button }).click();
+  await (opens === 'dialog'
+    ? page.getByRole('dialog')
+    : page.getByRole('button', { name: button, expanded: true })
+  ).waitFor();
+  await check(page, `${path}, ${button}`);
+  await page.keyboard.press('Escape');
+}
+
 describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   const b = useBrowser();
 
   it('finds no serious or critical violation on the signed-out pages', async () => {
-    const page = await b.page();
-    for (const path of ['/login', '/forgot-password', '/404']) {
-      await open(page, path);
-      await check(page, path);
-    }
+    await checkPages(await b.page(), ['/login', '/forgot-password', '/404']);
   });
 
   it('finds none on a broker’s pages, menus and dialogs', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
-    const dialog = async (path: string, button: string) => {
-      await open(page, path);
-      await page.getByRole('button', { name: button }).click();
-      await page.getByRole('dialog').waitFor();
-      await check(page, `${path}, ${button}`);
-      await page.keyboard.press('Escape');
-    };
-
-    for (const path of [
+    await checkPages(page, [
       '/',
       '/deposit-and-withdrawals/historic',
       '/deposit-and-withdrawals/requests',
@@ -79,40 +87,25 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/bank-accounts-wallets',
       '/whitelist-requests',
       '/vasp-management',
-    ]) {
-      await open(page, path);
-      await check(page, path);
-    }
-    await dialog('/', 'Book cash deposit');
-    await dialog('/deposit-and-withdrawals/requests', 'Request withdrawal');
-    await dialog('/accounts', 'Create Account');
-    for (const menu of ['User menu', 'Notifications', 'Selected entity']) {
-      await open(page, '/');
-      await page.getByRole('button', { name: menu }).click();
-      await check(page, `/, ${menu}`);
-      await page.keyboard.press('Escape');
-    }
+    ]);
+    await checkOpened(page, '/', 'Book cash deposit', 'dialog');
+    await checkOpened(page, '/deposit-and-withdrawals/requests', 'Request withdrawal', 'dialog');
+    await checkOpened(page, '/accounts', 'Create Account', 'dialog');
+    for (const menu of ['User menu', 'Notifications', 'Selected entity'])
+      await checkOpened(page, '/', menu, 'popup');
   });
 
   it('finds none on a client trader’s pages and request forms', async () => {
     const page = await b.page();
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
-    for (const path of [
+    await checkPages(page, [
       '/',
       '/deposit-and-withdrawals/requests',
       '/bank-accounts-wallets',
       '/deposit-funds',
-    ]) {
-      await open(page, path);
-      await check(page, path);
-    }
-    for (const form of ['Request deposit', 'Request withdrawal', 'Internal transfer']) {
-      await open(page, '/deposit-and-withdrawals/requests');
-      await page.getByRole('button', { name: form }).click();
-      await page.getByRole('dialog').waitFor();
-      await check(page, form);
-      await page.keyboard.press('Escape');
-    }
+    ]);
+    for (const form of ['Request deposit', 'Request withdrawal', 'Internal transfer'])
+      await checkOpened(page, '/deposit-and-withdrawals/requests', form, 'dialog');
   });
 
   it('lets staff book a cash deposit with the keyboard alone, and gives the focus back', async () => {

@@ -6,12 +6,12 @@ import { z } from 'zod';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const list = z.string().transform((v) =>
+const items = (v: string) =>
   v
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean),
-);
+    .filter(Boolean);
+const list = z.string().transform(items);
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 /** Fastify's `trustProxy`: off, every hop (`true`), or the proxies' addresses/CIDRs. */
 const trustProxy = z
@@ -21,10 +21,7 @@ const trustProxy = z
     const s = v.trim();
     if (s === '' || s === 'false') return false;
     if (s === 'true') return true;
-    return s
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean);
+    return items(s);
   });
 
 /**
