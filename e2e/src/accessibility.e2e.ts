@@ -108,6 +108,30 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       await checkOpened(page, '/deposit-and-withdrawals/requests', form, 'dialog');
   });
 
+  it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {
+    const page = await b.page();
+    await page.setViewportSize({ width: 320, height: 720 });
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    // WCAG 1.4.10: wide data tables may scroll, inside their own box, never the page.
+    for (const path of [
+      '/',
+      '/deposit-and-withdrawals/historic',
+      '/deposit-and-withdrawals/requests',
+      '/accounts',
+    ]) {
+      await open(page, path);
+      await page.waitForLoadState('networkidle');
+      const layout = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        screenWidth: window.innerWidth,
+        headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+        headingTop: document.querySelector('h1')!.getBoundingClientRect().top,
+      }));
+      expect({ path, width: layout.pageWidth }).toEqual({ path, width: layout.screenWidth });
+      expect(layout.headingTop, path).toBeGreaterThanOrEqual(layout.headerBottom);
+    }
+  });
+
   it('lets staff book a cash deposit with the keyboard alone, and gives the focus back', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);

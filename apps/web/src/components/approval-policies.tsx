@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { showSuccessToast } from '../lib/toasts';
 import { useFormSubmit } from '../lib/use-form-submit';
+import { DataTable } from './data-table';
 import { ListState } from './list-state';
 
 const policiesQuery = (entityId: number) =>
@@ -43,7 +44,7 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
             label={t('policies.title')}
             empty={{ title: t('policies.none'), hint: t('shell.emptyModuleHint') }}
           >
-            <Table withTableBorder aria-label={t('policies.title')}>
+            <DataTable withTableBorder aria-label={t('policies.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('policies.type')}</Table.Th>
@@ -56,7 +57,7 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
                   <PolicyRow key={p.requestType} entityId={entityId} policy={p} />
                 ))}
               </Table.Tbody>
-            </Table>
+            </DataTable>
           </ListState>
         </Stack>
       </Modal>

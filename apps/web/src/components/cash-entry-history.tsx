@@ -7,6 +7,7 @@ import { api } from '../lib/api';
 import { formatDecimal } from '../lib/format';
 import { type CashEntryFilter, cashEntriesQuery, currenciesQuery, useScaleOf } from '../lib/money-queries';
 import { allPages } from '../lib/paging';
+import { DataTable } from './data-table';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportCsvButton } from './export-csv-button';
 import { ListState } from './list-state';
@@ -136,7 +137,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
         label={t('overview.history')}
         empty={{ title: t('overview.noEntries'), hint: t('overview.noEntriesHint') }}
       >
-        <Table striped withTableBorder aria-label={t('overview.history')}>
+        <DataTable striped withTableBorder aria-label={t('overview.history')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('overview.valueDate')}</Table.Th>
@@ -172,7 +173,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       </ListState>
       <PagedFooter rows={entries.data?.total ?? 0} paging={paging} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,12 +14,13 @@ export function PageFrame({
 }) {
   return (
     <Stack gap="lg">
-      <Stack gap={4} style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center' }}>
+      {/* The actions go below the title when both do not fit on one line. */}
+      <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">
           {title}
         </Title>
         {actions}
-      </Stack>
+      </Group>
       {children}
     </Stack>
   );

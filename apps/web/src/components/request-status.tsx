@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@clearway/contracts/enums';
-import { Badge, SegmentedControl } from '@mantine/core';
+import { Badge, ScrollArea, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 const COLOR: Record<RequestStatus, string> = {
@@ -23,12 +23,15 @@ export function RequestStatusFilter(props: {
   statuses: readonly string[];
 }) {
   const { t } = useTranslation();
+  // On a narrow screen the row of statuses scrolls sideways rather than being cut off.
   return (
-    <SegmentedControl
-      value={props.value}
-      onChange={props.onChange}
-      data={[...props.statuses, 'ALL'].map((s) => ({ value: s, label: t(`whitelist.status.${s}`) }))}
-      w="fit-content"
-    />
+    <ScrollArea type="auto" scrollbars="x" maw="100%" offsetScrollbars="present">
+      <SegmentedControl
+        value={props.value}
+        onChange={props.onChange}
+        data={[...props.statuses, 'ALL'].map((s) => ({ value: s, label: t(`whitelist.status.${s}`) }))}
+        w="fit-content"
+      />
+    </ScrollArea>
   );
 }

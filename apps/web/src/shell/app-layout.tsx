@@ -83,8 +83,9 @@ export function AppLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        {/* On a narrow screen the entity name gives way (truncated), never the header's height. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -95,7 +96,11 @@ export function AppLayout() {
             <Text fw={800} fz="lg" component={Link} to="/" c="inherit" td="none">
               {runtimeConfig.productName}
             </Text>
-            {envLabel && <Badge variant="light">{envLabel}</Badge>}
+            {envLabel && (
+              <Badge variant="light" visibleFrom="xs">
+                {envLabel}
+              </Badge>
+            )}
             {entity.list.length > 0 && (
               <EntitySelector
                 list={entity.list}
@@ -104,7 +109,7 @@ export function AppLayout() {
               />
             )}
           </Group>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <NotificationCentre />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

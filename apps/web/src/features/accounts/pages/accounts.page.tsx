@@ -2,6 +2,7 @@ import { Badge, Group, SegmentedControl, Stack, Switch, Table, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -47,7 +48,7 @@ export function AccountsPage() {
           label={t('pages.accounts')}
           empty={{ title: t('accountsPage.none'), hint: t('accountsPage.noneHint') }}
         >
-          <Table striped withTableBorder aria-label={t('pages.accounts')}>
+          <DataTable striped withTableBorder aria-label={t('pages.accounts')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('accountsPage.name')}</Table.Th>
@@ -84,7 +85,7 @@ export function AccountsPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </DataTable>
         </ListState>
       </Stack>
     </PageFrame>

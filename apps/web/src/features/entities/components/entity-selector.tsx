@@ -26,6 +26,7 @@ export function EntitySelector({ list, currentId, onSelect }: Props) {
           // The visible name is part of the accessible name, so speech input can say it.
           aria-label={t('entities.selectorCurrent', { name: current?.entityName ?? t('entities.none') })}
           maw={320}
+          miw={0}
         >
           <Text truncate size="sm">
             {current?.entityName ?? t('entities.none')}

@@ -1,6 +1,7 @@
 import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { formatDecimal } from '../../../lib/format';
 
 /** The three figures of a position, at the asset's scale: posted, held and available (bold). */
@@ -24,7 +25,7 @@ export function PositionCells(p: { posted: string; held: string; available: stri
 export function BalancesTable({ rows }: { rows: TBalance[] }) {
   const { t } = useTranslation();
   return (
-    <Table striped highlightOnHover withTableBorder aria-label={t('overview.balances')}>
+    <DataTable striped highlightOnHover withTableBorder aria-label={t('overview.balances')}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('overview.account')}</Table.Th>
@@ -48,6 +49,6 @@ export function BalancesTable({ rows }: { rows: TBalance[] }) {
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </DataTable>
   );
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } fr
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { api } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form-errors';
@@ -62,7 +63,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
           {(rates.data ?? []).length === 0 ? (
             <Text size="sm">{t('rates.none')}</Text>
           ) : (
-            <Table striped withTableBorder aria-label={t('rates.title')}>
+            <DataTable striped withTableBorder aria-label={t('rates.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('rates.pair')}</Table.Th>
@@ -94,7 +95,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </DataTable>
           )}
           {historyOf && <RateHistory entityId={entityId} pair={historyOf} />}
           <form onSubmit={submit} noValidate>
@@ -154,7 +155,7 @@ function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
         label={label}
         empty={{ title: t('rates.noHistory'), hint: t('rates.noHistoryHint') }}
       >
-        <Table withTableBorder aria-label={label}>
+        <DataTable withTableBorder aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th ta="right">{t('rates.rate')}</Table.Th>
@@ -177,7 +178,7 @@ function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       </ListState>
     </Stack>
   );

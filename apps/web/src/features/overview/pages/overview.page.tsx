@@ -3,6 +3,7 @@ import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory } from '../../../components/cash-entry-history';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { EmptyState, PageFrame, SectionTitle } from '../../../components/page-frame';
 import type { PageSizeProps } from '../../../components/pager';
@@ -37,7 +38,7 @@ function TowardClientsTable({ summary }: { summary: TSummary }) {
   const { t } = useTranslation();
   const baseValueOf = (asset: string) => summary.baseCurrency.lines.find((l) => l.asset === asset)?.value;
   return (
-    <Table striped withTableBorder aria-label={t('overview.towardClients')}>
+    <DataTable striped withTableBorder aria-label={t('overview.towardClients')}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('overview.asset')}</Table.Th>
@@ -63,7 +64,7 @@ function TowardClientsTable({ summary }: { summary: TSummary }) {
           );
         })}
       </Table.Tbody>
-    </Table>
+    </DataTable>
   );
 }
 

@@ -6,6 +6,7 @@ import type { TRequestView } from '@clearway/contracts/endpoints/requests.schema
 import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RequestStatusBadge } from '../../../components/request-status';
 import { formatDecimal } from '../../../lib/format';
 import { useScaleOf } from '../../../lib/money-queries';
@@ -52,7 +53,7 @@ export function MoneyRequestsTable({
     return `${scale === undefined ? p.amount : formatDecimal(p.amount, scale)} ${p.asset}`;
   };
   return (
-    <Table striped withTableBorder aria-label={label}>
+    <DataTable striped withTableBorder aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('requests.id')}</Table.Th>
@@ -129,6 +130,6 @@ export function MoneyRequestsTable({
           );
         })}
       </Table.Tbody>
-    </Table>
+    </DataTable>
   );
 }

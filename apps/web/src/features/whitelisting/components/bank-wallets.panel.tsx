@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { bankInfoQuery, walletsQuery } from '../../../lib/destination-queries';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -75,7 +76,7 @@ export function BankWalletsPanel() {
               label={t('whitelist.wallets')}
               empty={{ title: t('whitelist.noWallets'), hint: t('whitelist.noWalletsHint') }}
             >
-              <Table aria-label={t('whitelist.wallets')} striped>
+              <DataTable aria-label={t('whitelist.wallets')} striped>
                 <Table.Tbody>
                   {(wallets.data ?? []).map((w) => (
                     <Table.Tr key={w.id}>
@@ -107,7 +108,7 @@ export function BankWalletsPanel() {
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
-              </Table>
+              </DataTable>
             </ListState>
           </Stack>
         </Tabs.Panel>
@@ -123,7 +124,7 @@ export function BankWalletsPanel() {
             label={t('whitelist.bankAccounts')}
             empty={{ title: t('whitelist.noBanks'), hint: t('whitelist.noBanksHint') }}
           >
-            <Table aria-label={t('whitelist.bankAccounts')} striped>
+            <DataTable aria-label={t('whitelist.bankAccounts')} striped>
               <Table.Tbody>
                 {(banks.data ?? []).map((b) => (
                   <Table.Tr key={b.id}>
@@ -142,7 +143,7 @@ export function BankWalletsPanel() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </DataTable>
           </ListState>
         </Tabs.Panel>
       </Tabs>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { api } from '../../../lib/api';
 import { useSelectedEntity } from '../../../lib/selected-entity';
@@ -37,7 +38,7 @@ export function WalletsSearchPanel() {
         label={t('search.label')}
         empty={{ title: t('search.none'), hint: t('search.noneHint') }}
       >
-        <Table striped aria-label={t('search.label')}>
+        <DataTable striped aria-label={t('search.label')}>
           <Table.Tbody>
             {(results.data ?? []).map((w) => (
               <Table.Tr key={w.id}>
@@ -53,7 +54,7 @@ export function WalletsSearchPanel() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
         {results.data?.length === SHOWN && (
           <Text size="xs" c="dimmed">
             {t('search.capped', { count: SHOWN })}

@@ -6,6 +6,7 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
 import { api } from '../../../lib/api';
@@ -82,7 +83,7 @@ export function VaspManagementPage() {
         label={t('pages.vaspManagement')}
         empty={{ title: t('vasp.none'), hint: t('vasp.noneHint') }}
       >
-        <Table striped withTableBorder aria-label={t('pages.vaspManagement')}>
+        <DataTable striped withTableBorder aria-label={t('pages.vaspManagement')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('vasp.name')}</Table.Th>
@@ -113,7 +114,7 @@ export function VaspManagementPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       </ListState>
       <Modal opened={opened} onClose={close} title={t('vasp.add')}>
         <form onSubmit={create} noValidate>

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalPolicies } from '../../../components/approval-policies';
+import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
 import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
@@ -83,7 +84,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         label={t('pages.whitelistRequests')}
         empty={{ title: t('whitelist.noRequests'), hint: t('whitelist.noRequestsHint') }}
       >
-        <Table striped withTableBorder aria-label={t('pages.whitelistRequests')}>
+        <DataTable striped withTableBorder aria-label={t('pages.whitelistRequests')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>#</Table.Th>
@@ -131,7 +132,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       </ListState>
       <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
     </PageFrame>
