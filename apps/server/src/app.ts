@@ -34,6 +34,7 @@ import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
+import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandler } from './platform/errors';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
+    ...requestTimeouts(config.REQUEST_TIMEOUT_MS),
     // Live streams (SSE) never go idle; shutting down must not wait for them.
     forceCloseConnections: true,
   });

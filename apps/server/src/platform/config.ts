@@ -26,7 +26,7 @@ const trustProxy = z
 
 /**
  * Every environment variable the server reads, with its default. README's configuration
- * table is this list; change both together.
+ * table is this list, in this order (config.test.ts fails when they part).
  */
 export const ZConfig = z.object({
   PRODUCT_NAME: z.string().min(1).default('Clearway'),
@@ -38,6 +38,9 @@ export const ZConfig = z.object({
   // Behind a reverse proxy, the client address (audit rows, the sign-in IP lock) comes from
   // X-Forwarded-For, but only when the proxy is trusted: otherwise anyone could forge it.
   TRUST_PROXY: trustProxy,
+  // How long a client may take to send a whole request (headers and body) before it gets
+  // 408 and the connection closes: without a limit, slow senders hold connections forever.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
