@@ -24,7 +24,9 @@ describe('balances on the overview', () => {
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     const table = page.getByRole('table', { name: 'Balances' });
     await table.getByRole('row', { name: /Northwind Margin.*USD.*2,500,000\.00/ }).waitFor();
-    await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000/ }).waitFor();
+    // Each position is also valued in the base currency at the rate sheet's rate (BTC 64,250).
+    await table.getByRole('columnheader', { name: 'Value (USD)' }).waitFor();
+    await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000\s+803,125\.00/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Book cash deposit' }).count()).toBe(0);
   });
 
@@ -56,6 +58,32 @@ describe('balances on the overview', () => {
     );
     expect(lines.length - 1).toBeGreaterThan(10);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(lines.length - 1);
+  });
+
+  it('sorts the cash entries either way, and shows when each was booked', async () => {
+    const page = await b.page();
+    const history = await brokerHistory(page);
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    await sortBy.click();
+    await page.getByRole('option', { name: 'Amount' }).click();
+    const amounts = async () =>
+      Promise.all(
+        (await history.getByRole('row').all())
+          .slice(1)
+          .map(async (r) =>
+            Number(((await r.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, '')),
+          ),
+      );
+    const ordered = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - xs[i - 1]!) >= 0);
+    await expect.poll(async () => ordered(await amounts(), -1)).toBe(true);
+    const largest = (await amounts())[0]!;
+    await page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click();
+    await expect.poll(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
+    await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
+    await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
+    expect(await history.getByRole('row').nth(1).getByRole('cell').last().textContent()).toMatch(
+      /^system\s*\d.*\d{1,2}:\d{2}:\d{2}/,
+    );
   });
 
   it('keeps the rows-per-page choice (10 by default) for every table, across a reload', async () => {

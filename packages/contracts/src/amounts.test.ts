@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, exceeds } from './amounts';
+import { amountProblem, exceeds, valueAt } from './amounts';
 
 describe('amounts as typed by a user', () => {
   it('accepts a positive decimal within the asset’s scale', () => {
@@ -20,5 +20,15 @@ describe('amounts as typed by a user', () => {
     expect(exceeds('0.30000000000000000001', '0.3')).toBe(true);
     expect(exceeds('0.3', '0.30')).toBe(false);
     expect(exceeds('1000000000000000000.01', '1000000000000000000.001')).toBe(true);
+  });
+
+  it('values an amount at a rate exactly, rounding half to even only at the end', () => {
+    expect(valueAt('12.50000000', '64250', 2)).toBe('803125.00');
+    expect(valueAt('0.125', '1', 2)).toBe('0.12');
+    expect(valueAt('0.135', '1', 2)).toBe('0.14');
+    // 38 significant digits each way: a 20-digit default precision would lose the cents.
+    expect(valueAt('12345678901234567890.123456789012345678', '1.000000000000000001', 2)).toBe(
+      '12345678901234567902.47',
+    );
   });
 });

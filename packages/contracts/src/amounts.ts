@@ -1,5 +1,22 @@
 import Decimal from 'decimal.js';
 
+/**
+ * Decimal arithmetic for money, the same on the server and in the browser: enough
+ * significant digits for NUMERIC(38,18), banker's rounding, and rounding only where a
+ * caller asks for it (`toFixed`).
+ */
+export const Money = Decimal.clone({
+  precision: 60,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
+export type Money = Decimal;
+
+/** An amount's value at a rate, at the target currency's scale (`2.5` BTC × `64250` → `160625.00`). */
+export const valueAt = (amount: string, rate: string, scale: number): string =>
+  new Money(amount).times(rate).toFixed(scale);
+
 const DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
 
 /**

@@ -1,15 +1,7 @@
-import { amountProblem } from '@clearway/contracts/amounts';
-import Decimal from 'decimal.js';
+import { amountProblem, Money } from '@clearway/contracts/amounts';
 import { badRequest } from './errors';
 
-// Enough significant digits for NUMERIC(38,18); rounding is never implicit.
-export const Money = Decimal.clone({
-  precision: 60,
-  rounding: Decimal.ROUND_HALF_EVEN,
-  toExpNeg: -40,
-  toExpPos: 40,
-});
-export type Money = Decimal;
+export { Money };
 
 /**
  * Reads an amount as the wire carries it (a decimal string) for an asset with `scale`

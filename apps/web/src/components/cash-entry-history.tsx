@@ -1,5 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { Group, Select, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,29 @@ const CSV_HEADER = [
   'createdAt',
 ];
 
+/** Flips the sort between descending (the default: newest, latest, largest first) and ascending. */
+function SortDirection({
+  value,
+  onChange,
+}: {
+  value: 'asc' | 'desc';
+  onChange: (v: 'asc' | 'desc') => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(value === 'desc' ? 'overview.descending' : 'overview.ascending');
+  return (
+    <ActionIcon
+      variant="default"
+      size="input-sm"
+      aria-label={label}
+      title={label}
+      onClick={() => onChange(value === 'desc' ? 'asc' : 'desc')}
+    >
+      {value === 'desc' ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+    </ActionIcon>
+  );
+}
+
 /**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
  * asset and value-date range, sorting, paging (persisted page size) and CSV export.
@@ -42,6 +66,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
   const [asset, setAsset] = useState<string | null>(null);
   const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [range, setRange] = useState({ from: '', to: '' });
   const filter: CashEntryFilter = {
     type: type ?? undefined,
@@ -49,7 +74,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
     from: range.from || undefined,
     to: range.to || undefined,
     sort,
-    direction: 'desc',
+    direction,
     limit: pageSize,
     offset: paging.offset,
   };
@@ -82,7 +107,7 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Group>
+        <Group align="flex-end">
           <Select
             label={t('overview.type')}
             placeholder={t('requests.allTypes')}
@@ -119,9 +144,20 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
             label={t('overview.sortBy')}
             data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}
             value={sort}
-            onChange={(v) => v && setSort(v as typeof sort)}
+            onChange={(v) => {
+              if (!v) return;
+              setSort(v as typeof sort);
+              setPage(1);
+            }}
             w={160}
             allowDeselect={false}
+          />
+          <SortDirection
+            value={direction}
+            onChange={(v) => {
+              setDirection(v);
+              setPage(1);
+            }}
           />
         </Group>
         <ExportCsvButton
@@ -169,7 +205,12 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
                 </Table.Td>
                 <Table.Td>{e.reference ?? '—'}</Table.Td>
                 <Table.Td>{e.requestId ? `#${e.requestId}` : '—'}</Table.Td>
-                <Table.Td>{e.createdBy}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{e.createdBy}</Text>
+                  <Text size="xs" c="dimmed">
+                    {new Date(e.createdAt).toLocaleString()}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

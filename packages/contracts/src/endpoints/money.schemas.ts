@@ -94,6 +94,7 @@ export const ZBaseCurrency = z.object({
   /** Assets held without a rate to the base currency: left out of the total. */
   missingRates: z.array(z.string()),
 });
+export type TBaseCurrency = z.infer<typeof ZBaseCurrency>;
 export const ZSummary = z.object({
   entityId: z.number(),
   accounts: z.number(),

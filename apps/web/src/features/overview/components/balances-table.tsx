@@ -1,8 +1,10 @@
-import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
+import { valueAt } from '@clearway/contracts/amounts';
+import type { TBalance, TBaseCurrency } from '@clearway/contracts/endpoints/money.schemas';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { formatDecimal } from '../../../lib/format';
+import { useScaleOf } from '../../../lib/money-queries';
 
 /** The three figures of a position, at the asset's scale: posted, held and available (bold). */
 export function PositionCells(p: { posted: string; held: string; available: string; scale: number }) {
@@ -21,9 +23,18 @@ export function PositionCells(p: { posted: string; held: string; available: stri
   );
 }
 
-/** Balances per account and asset: posted, held (pending outflows) and available. */
-export function BalancesTable({ rows }: { rows: TBalance[] }) {
+/**
+ * Balances per account and asset: posted, held (pending outflows) and available, and what
+ * the available amount is worth in the base currency at the rate sheet's rate ('—' for an
+ * asset without a rate).
+ */
+export function BalancesTable({ rows, base }: { rows: TBalance[]; base?: TBaseCurrency }) {
   const { t } = useTranslation();
+  const scale = useScaleOf()(base?.baseCurrency ?? '') ?? 2;
+  const baseValue = (r: TBalance) => {
+    const rate = base?.lines.find((l) => l.asset === r.asset)?.rate;
+    return rate === undefined ? '—' : formatDecimal(valueAt(r.available, rate, scale), scale);
+  };
   return (
     <DataTable striped highlightOnHover withTableBorder aria-label={t('overview.balances')}>
       <Table.Thead>
@@ -33,6 +44,7 @@ export function BalancesTable({ rows }: { rows: TBalance[] }) {
           <Table.Th ta="right">{t('overview.posted')}</Table.Th>
           <Table.Th ta="right">{t('overview.held')}</Table.Th>
           <Table.Th ta="right">{t('overview.available')}</Table.Th>
+          {base && <Table.Th ta="right">{t('overview.inBase', { currency: base.baseCurrency })}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -46,6 +58,11 @@ export function BalancesTable({ rows }: { rows: TBalance[] }) {
             </Table.Td>
             <Table.Td>{r.asset}</Table.Td>
             <PositionCells {...r} />
+            {base && (
+              <Table.Td ta="right" ff="monospace">
+                {baseValue(r)}
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>

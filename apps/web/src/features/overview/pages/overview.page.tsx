@@ -8,7 +8,7 @@ import { ListState } from '../../../components/list-state';
 import { EmptyState, PageFrame, SectionTitle } from '../../../components/page-frame';
 import type { PageSizeProps } from '../../../components/pager';
 import { formatDecimal } from '../../../lib/format';
-import { balancesQuery, baseCurrencyQuery, towardClientsQuery } from '../../../lib/money-queries';
+import { balancesQuery, baseCurrencyQuery, towardClientsQuery, useScaleOf } from '../../../lib/money-queries';
 import { booksHistoricEntries, useSelectedEntity } from '../../../lib/selected-entity';
 import { AssetChart } from '../components/asset-chart';
 import { BalancesTable, PositionCells } from '../components/balances-table';
@@ -36,6 +36,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 /** What a broker owes its clients, per asset, with each asset's value in the base currency. */
 function TowardClientsTable({ summary }: { summary: TSummary }) {
   const { t } = useTranslation();
+  const scale = useScaleOf()(summary.baseCurrency.baseCurrency) ?? 2;
   const baseValueOf = (asset: string) => summary.baseCurrency.lines.find((l) => l.asset === asset)?.value;
   return (
     <DataTable striped withTableBorder aria-label={t('overview.towardClients')}>
@@ -58,7 +59,7 @@ function TowardClientsTable({ summary }: { summary: TSummary }) {
               <Table.Td>{a.asset}</Table.Td>
               <PositionCells {...a} />
               <Table.Td ta="right" ff="monospace">
-                {value === undefined ? '—' : formatDecimal(value, 2)}
+                {value === undefined ? '—' : formatDecimal(value, scale)}
               </Table.Td>
             </Table.Tr>
           );
@@ -78,6 +79,9 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   const base = useQuery({ ...baseCurrencyQuery(id), enabled: canView });
   const showClients = Boolean(entity?.isBroker && entity.capabilities.canViewSummaryTowardsClient);
   const clients = useQuery({ ...towardClientsQuery(id), enabled: showClients });
+  const scaleOf = useScaleOf();
+  const inBase = (v: { total: string; baseCurrency: string }) =>
+    `${formatDecimal(v.total, scaleOf(v.baseCurrency) ?? 2)} ${v.baseCurrency}`;
 
   if (!entity || !canView) {
     return (
@@ -100,7 +104,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure
           label={t('overview.total')}
-          value={b ? `${formatDecimal(b.total, 2)} ${b.baseCurrency}` : '…'}
+          value={b ? inBase(b) : '…'}
           hint={
             b?.missingRates.length
               ? t('overview.missingRates', { assets: b.missingRates.join(', ') })
@@ -112,10 +116,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
           value={String(new Set((balances.data ?? []).map((r) => r.accountId)).size)}
         />
         {showClients && clients.data && (
-          <Figure
-            label={t('overview.owedToClients')}
-            value={`${formatDecimal(clients.data.baseCurrency.total, 2)} ${clients.data.baseCurrency.baseCurrency}`}
-          />
+          <Figure label={t('overview.owedToClients')} value={inBase(clients.data.baseCurrency)} />
         )}
       </SimpleGrid>
       {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
@@ -127,7 +128,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
           label={t('overview.balances')}
           empty={{ title: t('overview.noBalances'), hint: t('overview.noBalancesHint') }}
         >
-          <BalancesTable rows={balances.data ?? []} />
+          <BalancesTable rows={balances.data ?? []} base={b} />
         </ListState>
       </Stack>
       {showClients && clients.data && (
