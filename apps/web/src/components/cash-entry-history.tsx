@@ -6,8 +6,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { formatDecimal } from '../lib/format';
-import { type CashEntryFilter, cashEntriesQuery, currenciesQuery, useScaleOf } from '../lib/money-queries';
+import {
+  accountListQuery,
+  type CashEntryFilter,
+  cashEntriesQuery,
+  currenciesQuery,
+  useScaleOf,
+} from '../lib/money-queries';
 import { allPages } from '../lib/paging';
+import { useSelectedEntity } from '../lib/selected-entity';
 import { DataTable } from './data-table';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportCsvButton } from './export-csv-button';
@@ -56,8 +63,49 @@ function SortDirection({
 }
 
 /**
+ * Narrows the history to one account of the entity or below it (grouped by entity), for
+ * whoever may list those accounts; nothing otherwise.
+ */
+function AccountFilter({
+  entityId,
+  value,
+  onChange,
+}: {
+  entityId: number;
+  value: string | null;
+  onChange: (v: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const canList = Boolean(useSelectedEntity()?.capabilities.canViewAccounts);
+  const accounts = useQuery({
+    ...accountListQuery(entityId, { sortMode: 'name', allAccessible: true }),
+    enabled: canList,
+  });
+  if (!canList) return null;
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const a of accounts.data ?? []) {
+    const group = groups.get(a.entityName) ?? [];
+    group.push({ value: String(a.id), label: a.name });
+    groups.set(a.entityName, group);
+  }
+  return (
+    <Select
+      label={t('overview.account')}
+      placeholder={t('overview.allAccounts')}
+      clearable
+      searchable
+      limit={100}
+      data={[...groups].map(([group, items]) => ({ group, items }))}
+      value={value}
+      onChange={onChange}
+      w={220}
+    />
+  );
+}
+
+/**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
- * asset and value-date range, sorting, paging (persisted page size) and CSV export.
+ * asset, account and value-date range, sorting, paging (persisted page size) and CSV export.
  */
 export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId: number } & PageSizeProps) {
   const { t } = useTranslation();
@@ -65,12 +113,14 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
   const { setPage } = paging;
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
   const [asset, setAsset] = useState<string | null>(null);
+  const [account, setAccount] = useState<string | null>(null);
   const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [range, setRange] = useState({ from: '', to: '' });
   const filter: CashEntryFilter = {
     type: type ?? undefined,
     asset: asset ?? undefined,
+    accountId: account ? Number(account) : undefined,
     from: range.from || undefined,
     to: range.to || undefined,
     sort,
@@ -106,40 +156,50 @@ export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId:
 
   return (
     <Stack>
+      <Group align="flex-end">
+        <Select
+          label={t('overview.type')}
+          placeholder={t('requests.allTypes')}
+          clearable
+          data={TYPES.map((v) => ({ value: v, label: t(`overview.types.${v}`) }))}
+          value={type}
+          onChange={(v) => {
+            setType(v as typeof type);
+            setPage(1);
+          }}
+          w={180}
+        />
+        <Select
+          label={t('overview.asset')}
+          placeholder={t('overview.allAssets')}
+          clearable
+          searchable
+          data={currencies.data?.map((c) => c.code) ?? []}
+          value={asset}
+          onChange={(v) => {
+            setAsset(v);
+            setPage(1);
+          }}
+          w={140}
+        />
+        <AccountFilter
+          entityId={entityId}
+          value={account}
+          onChange={(v) => {
+            setAccount(v);
+            setPage(1);
+          }}
+        />
+        <DateRangeFilter
+          value={range}
+          onChange={(next) => {
+            setRange(next);
+            setPage(1);
+          }}
+        />
+      </Group>
       <Group justify="space-between" align="flex-end">
-        <Group align="flex-end">
-          <Select
-            label={t('overview.type')}
-            placeholder={t('requests.allTypes')}
-            clearable
-            data={TYPES.map((v) => ({ value: v, label: t(`overview.types.${v}`) }))}
-            value={type}
-            onChange={(v) => {
-              setType(v as typeof type);
-              setPage(1);
-            }}
-            w={180}
-          />
-          <Select
-            label={t('overview.asset')}
-            placeholder={t('overview.allAssets')}
-            clearable
-            searchable
-            data={currencies.data?.map((c) => c.code) ?? []}
-            value={asset}
-            onChange={(v) => {
-              setAsset(v);
-              setPage(1);
-            }}
-            w={140}
-          />
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              setPage(1);
-            }}
-          />
+        <Group gap="xs" align="flex-end">
           <Select
             label={t('overview.sortBy')}
             data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}

@@ -1,5 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import type { ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
+import type { ZAccountList, ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api';
@@ -35,6 +35,16 @@ export const cashEntriesQuery = (entityId: number, filter: CashEntryFilter) =>
   queryOptions({
     queryKey: ['cash-entries', entityId, filter],
     queryFn: () => api(API.cashEntry.list, { payload: { entityId, ...filter } }),
+    placeholderData: keepPreviousData,
+  });
+
+export type AccountListOptions = Required<Omit<z.input<typeof ZAccountList>, 'entityId'>>;
+
+/** Under the `['accounts', entityId]` key every account list shares, so one invalidation refreshes all. */
+export const accountListQuery = (entityId: number, options: AccountListOptions) =>
+  queryOptions({
+    queryKey: ['accounts', entityId, options],
+    queryFn: () => api(API.account.list, { payload: { entityId, ...options } }),
     placeholderData: keepPreviousData,
   });
 

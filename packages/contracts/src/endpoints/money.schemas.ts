@@ -135,6 +135,8 @@ export const ZCashEntryList = z.strictObject({
   entityId,
   type: z.enum(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']).optional(),
   asset: asset.optional(),
+  /** One account's entries: those booked to it and the transfers it sent or received. */
+  accountId: id.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sort: z.enum(['createdAt', 'amount', 'valueDate']).default('createdAt'),

@@ -4,7 +4,7 @@ import type {
   ZCashMovement,
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { createBatcher, type Outcome } from '../../platform/batcher';
@@ -210,6 +210,10 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
       const conds: SQL[] = [inIds(cashEntries.entityId, ids)];
       if (f.type) conds.push(eq(cashEntries.type, f.type));
       if (f.asset) conds.push(eq(cashEntries.asset, f.asset));
+      if (f.accountId)
+        conds.push(
+          or(eq(cashEntries.accountId, f.accountId), eq(cashEntries.counterAccountId, f.accountId))!,
+        );
       if (f.from) conds.push(gte(cashEntries.valueDate, f.from));
       if (f.to) conds.push(lte(cashEntries.valueDate, f.to));
       const where = and(...conds);

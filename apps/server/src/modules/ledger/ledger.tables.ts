@@ -202,6 +202,11 @@ export const cashEntries = pgTable(
   },
   (t) => [
     index('cash_entries_entity_idx').on(t.entityId, t.createdAt),
+    // One account's history: what was booked to it, and the transfers it received.
+    index('cash_entries_account_idx').on(t.accountId, t.createdAt),
+    index('cash_entries_counter_account_idx')
+      .on(t.counterAccountId, t.createdAt)
+      .where(sql`${t.counterAccountId} is not null`),
     uniqueIndex('cash_entries_request_uq').on(t.requestId),
   ],
 );

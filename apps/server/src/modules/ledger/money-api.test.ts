@@ -184,6 +184,28 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('lists one account’s entries — booked to it or transferred to it — and nothing of an account elsewhere', async () => {
+    const list = (accountId: unknown, entityId = client) =>
+      staff.post('/api/cashentry/list', { entityId, accountId, limit: 500 });
+    type Row = { id: number; type: string; accountId: number; counterAccountId: number | null };
+    const entriesOf = async (accountId: number) => {
+      const page = (await list(accountId)).json() as { items: Row[]; total: number };
+      expect(page.total).toBe(page.items.length);
+      for (const e of page.items) expect([e.accountId, e.counterAccountId]).toContain(accountId);
+      return page.items;
+    };
+    const [sent, received] = [await entriesOf(acct), await entriesOf(acct2)];
+    // The transfer from acct to acct2 is in both histories; acct's first deposit only in its own.
+    const transfer = sent.find((e) => e.type === 'INTERNAL_TRANSFER' && e.counterAccountId === acct2);
+    expect(received.map((e) => e.id)).toContain(transfer!.id);
+    expect(sent.some((e) => e.type === 'DEPOSIT' && !received.some((r) => r.id === e.id))).toBe(true);
+    // Another entity's account id finds nothing: the list stays inside the caller's tree.
+    expect((await list(foreignAcct)).json()).toEqual({ items: [], total: 0 });
+    const bad = await list('acct');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ title: 'Invalid Request', errors: { accountId: expect.any(String) } });
+  });
+
   it('converts balances into the base currency with the rate sheet', async () => {
     const res = (
       await staff.post('/api/account/base-currency', { entityId: broker, allAccessible: true })

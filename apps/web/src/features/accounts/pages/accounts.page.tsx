@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
+import { type AccountListOptions, accountListQuery } from '../../../lib/money-queries';
 import { useSelectedEntity } from '../../../lib/selected-entity';
-import { type AccountListOptions, accountListQuery } from '../api/accounts.queries';
 import { EditAccount } from '../components/edit-account';
 import { OpenAccount } from '../components/open-account';
 

@@ -1,0 +1,2 @@
+CREATE INDEX "cash_entries_account_idx" ON "cash_entries" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "cash_entries_counter_account_idx" ON "cash_entries" USING btree ("counter_account_id","created_at") WHERE "cash_entries"."counter_account_id" is not null;
