@@ -105,6 +105,26 @@ describe('balances on the overview', () => {
       .toBe(true);
   });
 
+  it('opens an account’s history from the Accounts page, already narrowed to it', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('link', { name: 'Northwind Settlement' }).click();
+    await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('accountId')).toMatch(/^\d+$/);
+    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe('Northwind Settlement');
+    const history = page.getByRole('table', { name: 'Cash entries' });
+    await history
+      .getByRole('row', { name: /Opening balance/ })
+      .first()
+      .waitFor();
+    const accounts = await history
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(accounts.every((a) => a.startsWith('Northwind Settlement'))).toBe(true);
+  });
+
   it('keeps the rows-per-page choice (10 by default) for every table, across a reload', async () => {
     const page = await b.page();
     const history = await brokerHistory(page);

@@ -107,13 +107,18 @@ function AccountFilter({
  * Completed cash movements (back-office bookings and approved requests): filters by type,
  * asset, account and value-date range, sorting, paging (persisted page size) and CSV export.
  */
-export function CashEntryHistory({ entityId, pageSize, onPageSize }: { entityId: number } & PageSizeProps) {
+export function CashEntryHistory({
+  entityId,
+  accountId,
+  pageSize,
+  onPageSize,
+}: { entityId: number; accountId?: number } & PageSizeProps) {
   const { t } = useTranslation();
   const paging = usePaging({ pageSize, onPageSize });
   const { setPage } = paging;
   const [type, setType] = useState<(typeof TYPES)[number] | null>(null);
   const [asset, setAsset] = useState<string | null>(null);
-  const [account, setAccount] = useState<string | null>(null);
+  const [account, setAccount] = useState<string | null>(accountId ? String(accountId) : null);
   const [sort, setSort] = useState<(typeof SORTS)[number]>('createdAt');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [range, setRange] = useState({ from: '', to: '' });

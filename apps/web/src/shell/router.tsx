@@ -2,6 +2,7 @@ import { menuLeaves } from '@clearway/contracts/menu';
 import { nprogress } from '@mantine/nprogress';
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  type AnyRoute,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -150,9 +151,34 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   ),
 };
 
-/** Every menu page of section 2, derived from the menu tree so the two cannot drift. */
+/** A positive whole number from the query string, else none. */
+const positiveId = (v: unknown) => {
+  const id = Number(v);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The history's query string: opened from an account on the Accounts page, that account's. */
+export const historicSearch = (s: Record<string, unknown>): { accountId?: number } => ({
+  accountId: positiveId(s.accountId),
+});
+
+/**
+ * Menu pages that read their query string get a route of their own, so links to them are
+ * typed (the router cannot type a path it only knows at run time). router.test.ts holds
+ * each to its menu entry's path.
+ */
+const historicRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/deposit-and-withdrawals/historic',
+  component: BUILT_PAGES.historic,
+  staticData: { title: 'pages.historic' },
+  validateSearch: (s: Record<string, unknown>) => historicSearch(s),
+});
+const TYPED_PAGES: Record<string, AnyRoute> = { historic: historicRoute };
+
+/** Every other menu page of section 2, derived from the menu tree so the two cannot drift. */
 const MENU_PAGES = menuLeaves()
-  .filter((item) => item.path)
+  .filter((item) => item.path && !TYPED_PAGES[item.id])
   .map((item) => {
     const title = `pages.${camel(item.id)}`;
     return createRoute({
@@ -174,7 +200,7 @@ const USER_PAGES = [
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren(PUBLIC_PAGES),
-  appLayout.addChildren([...MENU_PAGES, ...USER_PAGES]),
+  appLayout.addChildren([...MENU_PAGES, historicRoute, ...USER_PAGES]),
 ]);
 
 export function createAppRouter(basepath: string, queryClient: QueryClient) {

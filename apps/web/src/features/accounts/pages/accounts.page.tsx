@@ -2,6 +2,7 @@ import { Badge, Group, SegmentedControl, Stack, Switch, Table, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link';
 import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
@@ -21,6 +22,7 @@ export function AccountsPage() {
   const list = useQuery({ ...accountListQuery(id, options), enabled: Boolean(entity) });
   const canCreate = Boolean(entity?.capabilities.canCreateAccount);
   const canEdit = Boolean(entity?.capabilities.canEditAccount);
+  const canSeeHistory = Boolean(entity?.capabilities.canViewCashEntries);
   const rows = list.data ?? [];
 
   return (
@@ -46,7 +48,10 @@ export function AccountsPage() {
           query={list}
           count={rows.length}
           label={t('pages.accounts')}
-          empty={{ title: t('accountsPage.none'), hint: t('accountsPage.noneHint') }}
+          empty={{
+            title: t('accountsPage.none'),
+            hint: t(options.allAccessible ? 'accountsPage.noneHint' : 'accountsPage.noneHintBelow'),
+          }}
         >
           <DataTable striped withTableBorder aria-label={t('pages.accounts')}>
             <Table.Thead>
@@ -65,7 +70,20 @@ export function AccountsPage() {
             <Table.Tbody>
               {rows.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td>{a.name}</Table.Td>
+                  <Table.Td>
+                    {canSeeHistory ? (
+                      <AnchorLink
+                        to="/deposit-and-withdrawals/historic"
+                        search={{ accountId: a.id }}
+                        size="sm"
+                        title={t('accountsPage.historyOf', { name: a.name })}
+                      >
+                        {a.name}
+                      </AnchorLink>
+                    ) : (
+                      a.name
+                    )}
+                  </Table.Td>
                   <Table.Td>{a.type}</Table.Td>
                   {options.allAccessible && <Table.Td>{a.entityName}</Table.Td>}
                   <Table.Td>{a.currencyCode ?? '—'}</Table.Td>
