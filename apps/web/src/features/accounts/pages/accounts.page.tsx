@@ -2,7 +2,7 @@ import { Badge, Group, SegmentedControl, Stack, Switch, Table, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../../components/anchor-link';
+import { AccountHistoryLink } from '../../../components/account-history-link';
 import { DataTable } from '../../../components/data-table';
 import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
@@ -22,7 +22,6 @@ export function AccountsPage() {
   const list = useQuery({ ...accountListQuery(id, options), enabled: Boolean(entity) });
   const canCreate = Boolean(entity?.capabilities.canCreateAccount);
   const canEdit = Boolean(entity?.capabilities.canEditAccount);
-  const canSeeHistory = Boolean(entity?.capabilities.canViewCashEntries);
   const rows = list.data ?? [];
 
   return (
@@ -71,18 +70,7 @@ export function AccountsPage() {
               {rows.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td>
-                    {canSeeHistory ? (
-                      <AnchorLink
-                        to="/deposit-and-withdrawals/historic"
-                        search={{ accountId: a.id }}
-                        size="sm"
-                        title={t('accountsPage.historyOf', { name: a.name })}
-                      >
-                        {a.name}
-                      </AnchorLink>
-                    ) : (
-                      a.name
-                    )}
+                    <AccountHistoryLink accountId={a.id} name={a.name} />
                   </Table.Td>
                   <Table.Td>{a.type}</Table.Td>
                   {options.allAccessible && <Table.Td>{a.entityName}</Table.Td>}

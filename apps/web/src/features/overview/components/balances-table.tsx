@@ -2,6 +2,7 @@ import { valueAt } from '@clearway/contracts/amounts';
 import type { TBalance, TBaseCurrency } from '@clearway/contracts/endpoints/money.schemas';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AccountHistoryLink } from '../../../components/account-history-link';
 import { DataTable } from '../../../components/data-table';
 import { formatDecimal } from '../../../lib/format';
 import { useScaleOf } from '../../../lib/money-queries';
@@ -51,7 +52,7 @@ export function BalancesTable({ rows, base }: { rows: TBalance[]; base?: TBaseCu
         {rows.map((r) => (
           <Table.Tr key={`${r.accountId}-${r.asset}`}>
             <Table.Td>
-              <Text size="sm">{r.accountName}</Text>
+              <AccountHistoryLink accountId={r.accountId} name={r.accountName} />
               <Text size="xs" c="dimmed">
                 {r.accountType}
               </Text>
