@@ -88,7 +88,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/whitelist-requests',
       '/vasp-management',
     ]);
-    await checkOpened(page, '/', 'Book cash deposit', 'dialog');
+    await checkOpened(page, '/', 'Book cash entry', 'dialog');
     await checkOpened(page, '/deposit-and-withdrawals/requests', 'Request withdrawal', 'dialog');
     await checkOpened(page, '/accounts', 'Create Account', 'dialog');
     for (const menu of ['User menu', 'Notifications', 'Selected entity'])
@@ -136,8 +136,8 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await selectEntity(page, 'Northwind Capital');
-    const book = page.getByRole('button', { name: 'Book cash deposit' });
-    const dialog = page.getByRole('dialog', { name: 'Book cash deposit' });
+    const book = page.getByRole('button', { name: 'Book cash entry' });
+    const dialog = page.getByRole('dialog', { name: 'Book cash entry' });
 
     await tabTo(page, book);
     await page.keyboard.press('Enter');

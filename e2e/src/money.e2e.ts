@@ -35,7 +35,7 @@ describe('balances on the overview', () => {
     expect(await table.getByRole('link', { name: 'Northwind Settlement' }).getAttribute('href')).toMatch(
       /\/deposit-and-withdrawals\/historic\?accountId=\d+$/,
     );
-    expect(await page.getByRole('button', { name: 'Book cash deposit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Book cash entry' }).count()).toBe(0);
   });
 
   it('shows a broker the summary towards clients', async () => {
@@ -187,31 +187,43 @@ describe('balances on the overview', () => {
       .waitFor({ timeout: 5000 });
   });
 
-  it('lets staff book a cash deposit, and the balance changes', async () => {
+  it('lets staff book a cash deposit and an internal transfer, and the balances change', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await selectEntity(page, 'Northwind Capital');
     const table = page.getByRole('table', { name: 'Balances' });
-    const row = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
-    await row.waitFor();
-    // Other journeys may have moved money here already: read what it shows now.
-    const shown = ((await row.getByRole('cell').last().textContent()) ?? '').trim();
-    const after = (Number(shown.replace(/,/g, '')) + 1000).toLocaleString('en-US', {
-      minimumFractionDigits: 2,
-    });
+    const history = page.getByRole('table', { name: 'Cash entries' });
+    const settlement = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
+    await settlement.waitFor();
+    // Other journeys may have moved money here already: read what it shows now (Available).
+    const shown = Number(((await settlement.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, ''));
+    const usd = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2 }).replace(/\./g, '\\.');
+    const dialog = page.getByRole('dialog', { name: 'Book cash entry' });
+    const pick = async (label: string, option: string) => {
+      await dialog.getByLabel(label).click();
+      await page.getByRole('option', { name: option }).click();
+    };
 
-    await page.getByRole('button', { name: 'Book cash deposit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Book cash deposit' });
-    await dialog.getByLabel('Account').click();
-    await page.getByRole('option', { name: 'Northwind Settlement' }).click();
+    await page.getByRole('button', { name: 'Book cash entry' }).click();
+    await pick('Account', 'Northwind Settlement');
     await dialog.getByLabel('Amount').fill('1000');
     await dialog.getByRole('button', { name: 'Book deposit' }).click();
     await table
-      .getByRole('row', { name: new RegExp(`Northwind Settlement.*USD.*${after.replace(/\./g, '\\.')}`) })
+      .getByRole('row', { name: new RegExp(`Northwind Settlement.*USD.*${usd(shown + 1000)}`) })
       .waitFor();
-    await page
-      .getByRole('table', { name: 'Cash entries' })
-      .getByRole('row', { name: /Northwind Settlement.*Deposit.*USD.*1,000\.00/ })
+    await history.getByRole('row', { name: /Northwind Settlement.*Deposit.*USD.*1,000\.00/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Book cash entry' }).click();
+    await dialog.getByText('Internal Transfer', { exact: true }).click();
+    await pick('From account', 'Northwind Settlement');
+    await pick('To account', 'Northwind Margin');
+    await dialog.getByLabel('Amount').fill('400');
+    await dialog.getByRole('button', { name: 'Book transfer' }).click();
+    await table
+      .getByRole('row', { name: new RegExp(`Northwind Settlement.*USD.*${usd(shown + 600)}`) })
+      .waitFor();
+    await history
+      .getByRole('row', { name: /Northwind Settlement.*Internal Transfer.*USD.*400\.00/ })
       .waitFor();
   });
 

@@ -57,6 +57,8 @@ export const CAPABILITIES = {
   // Staff may send an internal transfer on to a related entity's account.
   canViewRelatedEntities: all(A.entity.relatedEntities),
   canCreateDepositHistoric: all(A.cashEntry.deposit),
+  canCreateWithdrawalHistoric: all(A.cashEntry.withdrawal),
+  canCreateInternalTransferHistoric: all(A.cashEntry.internalTransfer),
   canCreateWhitelistRequest: either(A.bankInfo.whitelistCreate, A.wallet.whitelistCreate),
   canUpdateWalletType: all(A.wallet.updateType),
   canViewVasps: all(A.vasps.list),

@@ -1,5 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import type { ZAccountList, ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
+import type { TCashEntry, ZAccountList, ZCashEntryList } from '@clearway/contracts/endpoints/money.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api';
@@ -62,11 +62,39 @@ export const currenciesQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export const bookCashDeposit = (
+/**
+ * Books a historic cash entry under an Idempotency-Key: a deposit to or a withdrawal from
+ * `accountId`, or an internal transfer from it to `toAccountId`.
+ */
+export function bookCashEntry(
   entityId: number,
   key: string,
-  input: { accountId: number; asset: string; amount: string; valueDate: string; reference?: string },
-) => api(API.cashEntry.deposit, { payload: { entityId, ...input }, headers: { 'Idempotency-Key': key } });
+  type: TCashEntry['type'],
+  i: {
+    accountId: number;
+    toAccountId: number;
+    asset: string;
+    amount: string;
+    valueDate: string;
+    reference?: string;
+  },
+) {
+  const headers = { 'Idempotency-Key': key };
+  const common = {
+    entityId,
+    asset: i.asset,
+    amount: i.amount,
+    valueDate: i.valueDate,
+    reference: i.reference,
+  };
+  if (type === 'INTERNAL_TRANSFER')
+    return api(API.cashEntry.internalTransfer, {
+      payload: { ...common, fromAccountId: i.accountId, toAccountId: i.toAccountId },
+      headers,
+    });
+  const call = type === 'DEPOSIT' ? API.cashEntry.deposit : API.cashEntry.withdrawal;
+  return api(call, { payload: { ...common, accountId: i.accountId }, headers });
+}
 
 /**
  * The open accounts of the entities related to this one (downstream), per entity: where an

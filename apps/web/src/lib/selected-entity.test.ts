@@ -1,6 +1,6 @@
 import type { Capabilities } from '@clearway/contracts/capabilities';
 import { describe, expect, it } from 'vitest';
-import { booksHistoricEntries, loadsPendingRequests, type SelectedEntity } from './selected-entity';
+import { historicEntryTypes, loadsPendingRequests, type SelectedEntity } from './selected-entity';
 
 const entity = (canViewPendingRequests: boolean, isBroker: boolean, isClientUser: boolean) =>
   ({
@@ -25,16 +25,30 @@ describe('section 4: when pending requests load', () => {
   });
 });
 
-describe('who is offered a historic cash booking', () => {
-  const staffEntity = (canCreateDepositHistoric: boolean, isClientUser: boolean) => ({
+describe('who is offered which historic cash booking', () => {
+  const staffEntity = (capabilities: Partial<Capabilities>, isClientUser = false) => ({
     ...entity(false, true, isClientUser),
-    capabilities: { canCreateDepositHistoric } as Capabilities,
+    capabilities: capabilities as Capabilities,
+  });
+  const every = {
+    canCreateDepositHistoric: true,
+    canCreateWithdrawalHistoric: true,
+    canCreateInternalTransferHistoric: true,
+  };
+
+  it('offers staff the types whose keys they hold', () => {
+    expect(historicEntryTypes(staffEntity(every))).toEqual(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']);
+    expect(historicEntryTypes(staffEntity({ canCreateDepositHistoric: true }))).toEqual(['DEPOSIT']);
+    expect(
+      historicEntryTypes(
+        staffEntity({ canCreateWithdrawalHistoric: true, canCreateInternalTransferHistoric: true }),
+      ),
+    ).toEqual(['WITHDRAWAL', 'INTERNAL_TRANSFER']);
+    expect(historicEntryTypes(staffEntity({}))).toEqual([]);
   });
 
-  it('offers it to staff holding the keys, never to a client user holding the same keys', () => {
-    expect(booksHistoricEntries(staffEntity(true, false))).toBe(true);
-    expect(booksHistoricEntries(staffEntity(true, true))).toBe(false);
-    expect(booksHistoricEntries(staffEntity(false, false))).toBe(false);
-    expect(booksHistoricEntries(null)).toBe(false);
+  it('never offers one to a client user holding the same keys, nor without an entity', () => {
+    expect(historicEntryTypes(staffEntity(every, true))).toEqual([]);
+    expect(historicEntryTypes(null)).toEqual([]);
   });
 });

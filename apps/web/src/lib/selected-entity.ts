@@ -19,13 +19,24 @@ export type SelectedEntity = {
 export const loadsPendingRequests = (e: SelectedEntity | null): boolean =>
   Boolean(e?.capabilities.canViewPendingRequests && e.isBroker && !e.isClientUser);
 
+type HistoricEntryType = 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER';
+
 /**
- * Historic entries are back-office bookings by staff above the account's owner (the server
- * refuses them on the booker's own entity), so a client user, who only sees their own
- * entities, is never offered one — even with the request keys that section 6 maps them to.
+ * The historic entries the user may book on the entity, by the keys they hold. Historic
+ * entries are back-office bookings by staff above the account's owner (the server refuses
+ * them on the booker's own entity), so a client user, who only sees their own entities, is
+ * never offered one — even with the request keys that section 6 maps them to.
  */
-export const booksHistoricEntries = (e: SelectedEntity | null): boolean =>
-  Boolean(e?.capabilities.canCreateDepositHistoric && !e.isClientUser);
+export function historicEntryTypes(e: SelectedEntity | null): HistoricEntryType[] {
+  if (!e || e.isClientUser) return [];
+  const c = e.capabilities;
+  const allowed: [HistoricEntryType, boolean][] = [
+    ['DEPOSIT', c.canCreateDepositHistoric],
+    ['WITHDRAWAL', c.canCreateWithdrawalHistoric],
+    ['INTERNAL_TRANSFER', c.canCreateInternalTransferHistoric],
+  ];
+  return allowed.filter(([, yes]) => yes).map(([type]) => type);
+}
 
 export const SelectedEntityContext = createContext<SelectedEntity | null>(null);
 

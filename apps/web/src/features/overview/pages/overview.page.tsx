@@ -9,10 +9,10 @@ import { EmptyState, PageFrame, SectionTitle } from '../../../components/page-fr
 import type { PageSizeProps } from '../../../components/pager';
 import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery, useScaleOf } from '../../../lib/money-queries';
-import { booksHistoricEntries, useSelectedEntity } from '../../../lib/selected-entity';
+import { historicEntryTypes, useSelectedEntity } from '../../../lib/selected-entity';
 import { AssetChart } from '../components/asset-chart';
 import { BalancesTable, PositionCells } from '../components/balances-table';
-import { BookDeposit } from '../components/book-deposit';
+import { BookCashEntry } from '../components/book-cash-entry';
 import { RateSheet } from '../components/rate-sheet';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -91,13 +91,14 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
     );
   }
   const b = base.data;
+  const bookable = historicEntryTypes(entity);
   return (
     <PageFrame
       title={t('pages.overview')}
       actions={
         <Group>
           {entity.capabilities.canManageRates && <RateSheet entityId={id} />}
-          {booksHistoricEntries(entity) && <BookDeposit entityId={id} />}
+          {bookable.length > 0 && <BookCashEntry entityId={id} types={bookable} />}
         </Group>
       }
     >

@@ -1,0 +1,147 @@
+import type { TCashEntry } from '@clearway/contracts/endpoints/money.schemas';
+import { Button, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bookCashEntry, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
+import { useDialogForm } from '../../../lib/use-form-submit';
+
+type EntryType = TCashEntry['type'];
+
+const today = () => new Date().toISOString().slice(0, 10);
+const blank = (type: EntryType) => ({
+  type,
+  accountId: '',
+  toAccountId: '',
+  asset: 'USD',
+  amount: '',
+  valueDate: today(),
+  reference: '',
+});
+
+/** What the browser can tell before asking the server: the accounts are picked, and differ. */
+function missing(f: ReturnType<typeof blank>, t: (k: string) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!f.accountId) errors.accountId = t('overview.pickAccount');
+  if (f.type === 'INTERNAL_TRANSFER') {
+    if (!f.toAccountId) errors.toAccountId = t('overview.pickAccount');
+    else if (f.toAccountId === f.accountId) errors.toAccountId = t('overview.sameAccount');
+  }
+  return errors;
+}
+
+/**
+ * Staff book a historic cash entry — a deposit, a withdrawal or an internal transfer
+ * between the entity's accounts — of the types they hold the keys for. One Idempotency-Key
+ * per opened form, so a double submit books once.
+ */
+export function BookCashEntry({ entityId, types }: { entityId: number; types: readonly EntryType[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState('');
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() =>
+    blank(types[0]!),
+  );
+  const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
+  const currencies = useQuery({ ...currenciesQuery, enabled: opened });
+  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  const transfer = form.type === 'INTERNAL_TRANSFER';
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    await run(missing(form, t), async () => {
+      await bookCashEntry(entityId, key, form.type, {
+        accountId: Number(form.accountId),
+        toAccountId: Number(form.toAccountId),
+        asset: form.asset,
+        amount: form.amount,
+        valueDate: form.valueDate,
+        reference: form.reference || undefined,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['balances', entityId] });
+      await queryClient.invalidateQueries({ queryKey: ['cash-entries', entityId] });
+      close();
+    });
+  }
+
+  return (
+    <>
+      <Button
+        onClick={() => {
+          setKey(crypto.randomUUID());
+          start();
+        }}
+      >
+        {t('overview.bookEntry')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('overview.bookEntry')} centered>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {types.length > 1 && (
+              <SegmentedControl
+                aria-label={t('overview.type')}
+                data={types.map((v) => ({ value: v, label: t(`overview.types.${v}`) }))}
+                value={form.type}
+                onChange={(v) => setForm({ ...form, type: v as EntryType })}
+              />
+            )}
+            <Select
+              label={t(transfer ? 'overview.fromAccount' : 'overview.account')}
+              searchable
+              data={accountOptions}
+              value={form.accountId || null}
+              onChange={(v) => setForm({ ...form, accountId: v ?? '' })}
+              error={errors.accountId ?? errors.fromAccountId}
+              required
+            />
+            {transfer && (
+              <Select
+                label={t('overview.toAccount')}
+                searchable
+                data={accountOptions.filter((o) => o.value !== form.accountId)}
+                value={form.toAccountId || null}
+                onChange={(v) => setForm({ ...form, toAccountId: v ?? '' })}
+                error={errors.toAccountId}
+                required
+              />
+            )}
+            <Select
+              label={t('overview.asset')}
+              searchable
+              data={(currencies.data ?? []).map((c) => c.code)}
+              value={form.asset}
+              onChange={(v) => setForm({ ...form, asset: v ?? '' })}
+              error={errors.asset}
+              required
+              allowDeselect={false}
+            />
+            <TextInput
+              label={t('overview.amount')}
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(e) => setForm({ ...form, amount: e.currentTarget.value })}
+              error={errors.amount ?? (failure && !Object.keys(errors).length ? failure : undefined)}
+              required
+            />
+            <TextInput
+              label={t('overview.valueDate')}
+              type="date"
+              value={form.valueDate}
+              onChange={(e) => setForm({ ...form, valueDate: e.currentTarget.value })}
+              error={errors.valueDate}
+              required
+            />
+            <TextInput
+              label={t('overview.reference')}
+              value={form.reference}
+              onChange={(e) => setForm({ ...form, reference: e.currentTarget.value })}
+            />
+            <Button type="submit" loading={busy}>
+              {t(`overview.bookAs.${form.type}`)}
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
