@@ -31,6 +31,7 @@ const CSV_HEADER = [
   'account',
   'accountId',
   'counterAccountId',
+  'counterAccount',
   'asset',
   'amount',
   'reference',
@@ -151,6 +152,7 @@ export function CashEntryHistory({
       e.accountName,
       e.accountId,
       e.counterAccountId,
+      e.counterAccountName,
       e.asset,
       e.amount,
       e.reference,
@@ -256,7 +258,11 @@ export function CashEntryHistory({
               <Table.Tr key={e.id}>
                 <Table.Td>{e.valueDate}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{e.accountName}</Text>
+                  <Text size="sm">
+                    {e.counterAccountName
+                      ? t('overview.transferBetween', { from: e.accountName, to: e.counterAccountName })
+                      : e.accountName}
+                  </Text>
                   {e.entityId !== entityId && (
                     <Text size="xs" c="dimmed">
                       {e.entityName}

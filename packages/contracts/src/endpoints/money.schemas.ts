@@ -145,7 +145,12 @@ export const ZCashEntryList = z.strictObject({
   offset: z.number().int().min(0).default(0),
 });
 /** A cash entry in the history, with the names an operator reads it by. */
-export const ZCashEntryRow = ZCashEntry.extend({ accountName: z.string(), entityName: z.string() });
+export const ZCashEntryRow = ZCashEntry.extend({
+  accountName: z.string(),
+  entityName: z.string(),
+  /** Where an internal transfer went. */
+  counterAccountName: z.string().nullable(),
+});
 export type TCashEntryRow = z.infer<typeof ZCashEntryRow>;
 export const ZCashEntryPage = z.object({ items: z.array(ZCashEntryRow), total: z.number() });
 export const ZChildrenSummary = z.array(

@@ -5,6 +5,7 @@ import type {
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
 import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { createBatcher, type Outcome } from '../../platform/batcher';
@@ -25,6 +26,7 @@ export const OWN_ENTITY_BOOKING =
   'Historic entries are booked by staff of a parent entity; for your own entity’s accounts, submit a request for approval';
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
+const counterAccounts = alias(accountsTable, 'counter_account');
 type Row = typeof cashEntries.$inferSelect;
 type EntryType = TCashEntry['type'];
 
@@ -230,10 +232,12 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
             scale: currencies.scale,
             accountName: accountsTable.name,
             entityName: entitiesTable.name,
+            counterAccountName: counterAccounts.name,
           })
           .from(cashEntries)
           .innerJoin(currencies, eq(currencies.code, cashEntries.asset))
           .innerJoin(accountsTable, eq(accountsTable.id, cashEntries.accountId))
+          .leftJoin(counterAccounts, eq(counterAccounts.id, cashEntries.counterAccountId))
           .innerJoin(entitiesTable, eq(entitiesTable.id, cashEntries.entityId))
           .where(where)
           .orderBy(order, desc(cashEntries.id))
@@ -245,6 +249,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         ...toEntry(r.e, r.scale),
         accountName: r.accountName,
         entityName: r.entityName,
+        counterAccountName: r.counterAccountName,
       }));
       return { items, total: count?.n ?? 0 };
     },

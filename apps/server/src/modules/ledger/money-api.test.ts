@@ -76,6 +76,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
       ...res.json(),
       accountName: expect.stringMatching(/^Acct /),
       entityName: expect.stringMatching(/^Client /),
+      counterAccountName: null,
     });
     const [audit] = (
       await t.database.db.execute<{ details: { transactionId: number }; user_agent: string | null }>(
@@ -187,7 +188,13 @@ describe('accounts, balances and cash entries over HTTP', () => {
   it('lists one account’s entries — booked to it or transferred to it — and nothing of an account elsewhere', async () => {
     const list = (accountId: unknown, entityId = client) =>
       staff.post('/api/cashentry/list', { entityId, accountId, limit: 500 });
-    type Row = { id: number; type: string; accountId: number; counterAccountId: number | null };
+    type Row = {
+      id: number;
+      type: string;
+      accountId: number;
+      counterAccountId: number | null;
+      counterAccountName: string | null;
+    };
     const entriesOf = async (accountId: number) => {
       const page = (await list(accountId)).json() as { items: Row[]; total: number };
       expect(page.total).toBe(page.items.length);
@@ -198,6 +205,13 @@ describe('accounts, balances and cash entries over HTTP', () => {
     // The transfer from acct to acct2 is in both histories; acct's first deposit only in its own.
     const transfer = sent.find((e) => e.type === 'INTERNAL_TRANSFER' && e.counterAccountId === acct2);
     expect(received.map((e) => e.id)).toContain(transfer!.id);
+    // Each row names where a transfer went; other entries have no counter account.
+    const acct2Name = (await staff.post('/api/account/view', { entityId: client, accountId: acct2 })).json()
+      .name;
+    expect(transfer!.counterAccountName).toBe(acct2Name);
+    expect(sent.filter((e) => e.type === 'DEPOSIT').map((e) => e.counterAccountName)).toEqual(
+      sent.filter((e) => e.type === 'DEPOSIT').map(() => null),
+    );
     expect(sent.some((e) => e.type === 'DEPOSIT' && !received.some((r) => r.id === e.id))).toBe(true);
     // Another entity's account id finds nothing: the list stays inside the caller's tree.
     expect((await list(foreignAcct)).json()).toEqual({ items: [], total: 0 });
