@@ -18,9 +18,10 @@ const blank = (type: EntryType) => ({
   valueDate: today(),
   reference: '',
 });
+type Form = ReturnType<typeof blank>;
 
 /** What the browser can tell before asking the server: the accounts are picked, and differ. */
-function missing(f: ReturnType<typeof blank>, t: (k: string) => string): Record<string, string> {
+function missing(f: Form, t: (k: string) => string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!f.accountId) errors.accountId = t('overview.pickAccount');
   if (f.type === 'INTERNAL_TRANSFER') {
@@ -28,6 +29,51 @@ function missing(f: ReturnType<typeof blank>, t: (k: string) => string): Record<
     else if (f.toAccountId === f.accountId) errors.toAccountId = t('overview.sameAccount');
   }
   return errors;
+}
+
+/**
+ * The account a deposit goes to or a withdrawal comes from; for an internal transfer, the
+ * account it comes from and the one it goes to (never the same).
+ */
+function AccountFields({
+  entityId,
+  form,
+  setForm,
+  errors,
+}: {
+  entityId: number;
+  form: Form;
+  setForm: (f: Form) => void;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const accounts = useQuery(openAccountsQuery(entityId));
+  const options = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  const transfer = form.type === 'INTERNAL_TRANSFER';
+  return (
+    <>
+      <Select
+        label={t(transfer ? 'overview.fromAccount' : 'overview.account')}
+        searchable
+        data={options}
+        value={form.accountId || null}
+        onChange={(v) => setForm({ ...form, accountId: v ?? '' })}
+        error={errors.accountId ?? errors.fromAccountId}
+        required
+      />
+      {transfer && (
+        <Select
+          label={t('overview.toAccount')}
+          searchable
+          data={options.filter((o) => o.value !== form.accountId)}
+          value={form.toAccountId || null}
+          onChange={(v) => setForm({ ...form, toAccountId: v ?? '' })}
+          error={errors.toAccountId}
+          required
+        />
+      )}
+    </>
+  );
 }
 
 /**
@@ -42,10 +88,7 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
   const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() =>
     blank(types[0]!),
   );
-  const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
-  const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
-  const transfer = form.type === 'INTERNAL_TRANSFER';
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -85,26 +128,7 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
                 onChange={(v) => setForm({ ...form, type: v as EntryType })}
               />
             )}
-            <Select
-              label={t(transfer ? 'overview.fromAccount' : 'overview.account')}
-              searchable
-              data={accountOptions}
-              value={form.accountId || null}
-              onChange={(v) => setForm({ ...form, accountId: v ?? '' })}
-              error={errors.accountId ?? errors.fromAccountId}
-              required
-            />
-            {transfer && (
-              <Select
-                label={t('overview.toAccount')}
-                searchable
-                data={accountOptions.filter((o) => o.value !== form.accountId)}
-                value={form.toAccountId || null}
-                onChange={(v) => setForm({ ...form, toAccountId: v ?? '' })}
-                error={errors.toAccountId}
-                required
-              />
-            )}
+            <AccountFields entityId={entityId} form={form} setForm={setForm} errors={errors} />
             <Select
               label={t('overview.asset')}
               searchable

@@ -140,7 +140,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       )}
       <Stack gap="xs">
         <SectionTitle>{t('overview.history')}</SectionTitle>
-        <CashEntryHistory entityId={id} pageSize={pageSize} onPageSize={onPageSize} />
+        <CashEntryHistory key={id} entityId={id} pageSize={pageSize} onPageSize={onPageSize} />
       </Stack>
     </PageFrame>
   );

@@ -19,7 +19,7 @@ export function HistoricPage({ pageSize, onPageSize }: PageSizeProps) {
     <PageFrame title={t('pages.historic')}>
       {entity ? (
         <CashEntryHistory
-          key={accountId}
+          key={`${entity.entityId}:${accountId}`}
           entityId={entity.entityId}
           accountId={accountId}
           pageSize={pageSize}
