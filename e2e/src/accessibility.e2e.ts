@@ -91,7 +91,12 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await checkOpened(page, '/', 'Book cash entry', 'dialog');
     await checkOpened(page, '/deposit-and-withdrawals/requests', 'Request withdrawal', 'dialog');
     await checkOpened(page, '/accounts', 'Create Account', 'dialog');
-    for (const menu of ['User menu', 'Notifications', 'Selected entity'])
+    for (const menu of [
+      'User menu',
+      'Notifications',
+      'Selected entity',
+      'Balances of the entities below (USD)',
+    ])
       await checkOpened(page, '/', menu, 'popup');
   });
 

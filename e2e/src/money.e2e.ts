@@ -48,6 +48,17 @@ describe('balances on the overview', () => {
       .getByRole('table', { name: 'Summary towards clients' })
       .getByRole('row', { name: /^BTC\s+12\.50000000/ })
       .waitFor();
+    // What each entity below holds (its desks, each with its clients), largest first.
+    await page.getByRole('button', { name: 'Balances of the entities below (USD)' }).click();
+    const byClient = page.getByRole('table', { name: 'Balances of the entities below (USD)' });
+    await byClient.getByRole('row', { name: /^Aurora London Desk\s.*12\.50000000 BTC/ }).waitFor();
+    const values = await byClient
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.slice(1).map((r) => Number((r.querySelectorAll('td')[2]?.textContent ?? '').replace(/,/g, ''))),
+      );
+    expect(values.length).toBeGreaterThan(1);
+    expect(values.every((v, i) => i === 0 || v <= values[i - 1]!)).toBe(true);
   });
 
   it('exports every cash entry the filters match, not only the page on screen', async () => {

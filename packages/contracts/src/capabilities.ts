@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   // Menu flags
   canViewSummary: either(A.account.summary, A.account.balances),
   canViewSummaryTowardsClient: all(A.account.summaryTowardClients),
+  // Section 5's "cash balance summary": what each entity below holds.
+  canViewCashBalanceSummary: all(A.cashEntry.childrenSummary),
   canViewStatements: all(A.statement.generate),
   canViewInstruments: all(A.instruments.list),
   canViewFxSwaps: all(A.instruments.fxSwapRates),

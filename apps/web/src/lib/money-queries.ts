@@ -29,6 +29,14 @@ export const towardClientsQuery = (entityId: number) =>
     ...refresh,
   });
 
+/** What each entity directly below holds, per asset (read when asked: a broker may have many). */
+export const childrenSummaryQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: ['balances', entityId, 'children'],
+    queryFn: () => api(API.cashEntry.childrenSummary, { params: { entityId } }),
+    ...refresh,
+  });
+
 export type CashEntryFilter = Omit<z.input<typeof ZCashEntryList>, 'entityId'>;
 
 export const cashEntriesQuery = (entityId: number, filter: CashEntryFilter) =>

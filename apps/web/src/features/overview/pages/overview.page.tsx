@@ -11,6 +11,7 @@ import { formatDecimal } from '../../../lib/format';
 import { balancesQuery, baseCurrencyQuery, towardClientsQuery, useScaleOf } from '../../../lib/money-queries';
 import { historicEntryTypes, useSelectedEntity } from '../../../lib/selected-entity';
 import { AssetChart } from '../components/asset-chart';
+import { BalancesBelow } from '../components/balances-below';
 import { BalancesTable, PositionCells } from '../components/balances-table';
 import { BookCashEntry } from '../components/book-cash-entry';
 import { RateSheet } from '../components/rate-sheet';
@@ -136,6 +137,9 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
         <Stack gap="xs">
           <SectionTitle>{t('overview.towardClients')}</SectionTitle>
           <TowardClientsTable summary={clients.data} />
+          {entity.capabilities.canViewCashBalanceSummary && (
+            <BalancesBelow entityId={id} base={clients.data.baseCurrency} />
+          )}
         </Stack>
       )}
       <Stack gap="xs">
