@@ -31,10 +31,10 @@ describe('balances on the overview', () => {
     // Each position is also valued in the base currency at the rate sheet's rate (BTC 64,250).
     await table.getByRole('columnheader', { name: 'Value (USD)' }).waitFor();
     await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000\s+803,125\.00/ }).waitFor();
-    // An account's name opens its history.
-    expect(await table.getByRole('link', { name: 'Northwind Settlement' }).getAttribute('href')).toMatch(
-      /\/deposit-and-withdrawals\/historic\?accountId=\d+$/,
-    );
+    // An account's name opens its history (a link on each of its balance rows).
+    expect(
+      await table.getByRole('link', { name: 'Northwind Settlement' }).first().getAttribute('href'),
+    ).toMatch(/\/deposit-and-withdrawals\/historic\?accountId=\d+$/);
     expect(await page.getByRole('button', { name: 'Book cash entry' }).count()).toBe(0);
   });
 
