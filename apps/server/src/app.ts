@@ -16,6 +16,7 @@ import { createEntitiesService } from './modules/entities/entities.service';
 import { createAccountsService } from './modules/ledger/accounts.service';
 import { createBalancesService } from './modules/ledger/balances.service';
 import { createCashEntriesService } from './modules/ledger/cash-entries.service';
+import { createCashReversalsService } from './modules/ledger/cash-reversals.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
   const cash = createCashEntriesService({ db, ledger, entities });
+  const reversals = createCashReversalsService({ db, ledger });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -157,7 +159,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
-      ledgerRoutes(api, { accounts, balances, cash, referenceData });
+      ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);

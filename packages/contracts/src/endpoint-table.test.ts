@@ -70,12 +70,15 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history) and approval policies', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history), approval policies and reversals of cash entries', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
       'GET /ready',
       'GET /notifications/stream',
+      'POST /cashentry/deposit/reverse',
+      'POST /cashentry/withdrawal/reverse',
+      'POST /cashentry/internal-transfer/reverse',
       'POST /requests/approval-policies',
       'PUT /requests/approval-policies',
       'POST /instruments/rates',

@@ -34,6 +34,8 @@ type World = {
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
   newMoneyRequest: (approved: boolean) => Promise<number>;
+  /** A fresh historic entry of the type between the client accounts, to reverse. */
+  newCashEntry: (type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER') => Promise<number>;
 };
 
 const bank = () => ({
@@ -195,6 +197,15 @@ const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
       amount: '1.00',
       valueDate: '2026-11-20',
     },
+  }),
+  'cashEntry.reverseDeposit': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('DEPOSIT'), reason: 'booked twice' },
+  }),
+  'cashEntry.reverseWithdrawal': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('WITHDRAWAL'), reason: 'booked twice' },
+  }),
+  'cashEntry.reverseInternalTransfer': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('INTERNAL_TRANSFER'), reason: 'wrong account' },
   }),
 };
 
@@ -383,6 +394,19 @@ describe('every implemented route is guarded by its contract row', () => {
       },
       { headers: { 'idempotency-key': 'walk-funding-1' } },
     );
+    w.newCashEntry = async (type) => {
+      const [from, to] = w.clientAccounts;
+      const entry = { entityId: w.a, asset: 'USD', amount: '1.00', valueDate: '2026-11-20' };
+      const key = `walk-${crypto.randomUUID()}`;
+      const c = t.services.cash;
+      const booked =
+        type === 'DEPOSIT'
+          ? await c.deposit(staff, key, { ...entry, accountId: to })
+          : type === 'WITHDRAWAL'
+            ? await c.withdrawal(staff, key, { ...entry, accountId: from })
+            : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
+      return booked.id;
+    };
   });
 
   it('has a valid sample call for every route with permission keys', () => {

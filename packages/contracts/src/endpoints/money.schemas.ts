@@ -131,6 +131,18 @@ export const ZCashEntry = z.object({
   createdAt: z.string(),
 });
 export type TCashEntry = z.infer<typeof ZCashEntry>;
+/** A back-office booking undone by staff: a new, opposite entry — never an edit of the first. */
+export const ZCashReversal = z.strictObject({
+  entityId,
+  cashEntryId: id,
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the entry is reversed (at least 3 characters)')
+    .max(500, 'Keep the reason under 500 characters'),
+});
+/** The reversing entry: the original's accounts and asset, the amount negated. */
+export const ZCashReversalEntry = ZCashEntry.extend({ reversesEntryId: z.number() });
 export const ZCashEntryList = z.strictObject({
   entityId,
   type: z.enum(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']).optional(),
@@ -150,6 +162,10 @@ export const ZCashEntryRow = ZCashEntry.extend({
   entityName: z.string(),
   /** Where an internal transfer went. */
   counterAccountName: z.string().nullable(),
+  /** The entry this one reverses, when it is a reversal. */
+  reversesEntryId: z.number().nullable(),
+  /** The entry that reversed this one, once reversed. */
+  reversedByEntryId: z.number().nullable(),
 });
 export type TCashEntryRow = z.infer<typeof ZCashEntryRow>;
 export const ZCashEntryPage = z.object({ items: z.array(ZCashEntryRow), total: z.number() });

@@ -27,10 +27,11 @@ export const OWN_ENTITY_BOOKING =
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
 const counterAccounts = alias(accountsTable, 'counter_account');
+const reversals = alias(cashEntries, 'reversal');
 type Row = typeof cashEntries.$inferSelect;
 type EntryType = TCashEntry['type'];
 
-function toEntry(r: Row, scale: number): TCashEntry {
+export function toEntry(r: Row, scale: number): TCashEntry {
   return {
     id: r.id,
     type: r.type as EntryType,
@@ -233,11 +234,13 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
             accountName: accountsTable.name,
             entityName: entitiesTable.name,
             counterAccountName: counterAccounts.name,
+            reversedByEntryId: reversals.id,
           })
           .from(cashEntries)
           .innerJoin(currencies, eq(currencies.code, cashEntries.asset))
           .innerJoin(accountsTable, eq(accountsTable.id, cashEntries.accountId))
           .leftJoin(counterAccounts, eq(counterAccounts.id, cashEntries.counterAccountId))
+          .leftJoin(reversals, eq(reversals.reversesEntryId, cashEntries.id))
           .innerJoin(entitiesTable, eq(entitiesTable.id, cashEntries.entityId))
           .where(where)
           .orderBy(order, desc(cashEntries.id))
@@ -250,6 +253,8 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         accountName: r.accountName,
         entityName: r.entityName,
         counterAccountName: r.counterAccountName,
+        reversesEntryId: r.e.reversesEntryId,
+        reversedByEntryId: r.reversedByEntryId,
       }));
       return { items, total: count?.n ?? 0 };
     },

@@ -6,11 +6,13 @@ import type { ReferenceDataService } from '../reference-data/reference-data.serv
 import type { AccountsService } from './accounts.service';
 import type { BalancesService } from './balances.service';
 import type { CashEntriesService } from './cash-entries.service';
+import type { CashReversalsService } from './cash-reversals.service';
 
 type Deps = {
   accounts: AccountsService;
   balances: BalancesService;
   cash: CashEntriesService;
+  reversals: CashReversalsService;
   referenceData: ReferenceDataService;
 };
 
@@ -52,6 +54,12 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   serve(app, C.withdrawal, (c) => d.cash.withdrawal(booker(c), idempotencyKeyOf(c.request), c.body));
   serve(app, C.internalTransfer, (c) =>
     d.cash.internalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
+  );
+  const R = d.reversals;
+  serve(app, C.reverseDeposit, (c) => R.reverseDeposit(booker(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.reverseWithdrawal, (c) => R.reverseWithdrawal(booker(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.reverseInternalTransfer, (c) =>
+    R.reverseInternalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
   );
   serve(app, API.instruments.rates, async () => d.balances.rates());
   serve(app, API.instruments.rateHistory, (c) => d.balances.rateHistory(c.body.base, c.body.quote));

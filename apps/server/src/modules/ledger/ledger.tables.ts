@@ -197,6 +197,8 @@ export const cashEntries = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id),
     requestId: integer('request_id').references(() => requests.id),
+    /** Set on a reversal: the entry it undoes (each entry is undone at most once). */
+    reversesEntryId: integer('reverses_entry_id').references((): AnyPgColumn => cashEntries.id),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -208,5 +210,6 @@ export const cashEntries = pgTable(
       .on(t.counterAccountId, t.createdAt)
       .where(sql`${t.counterAccountId} is not null`),
     uniqueIndex('cash_entries_request_uq').on(t.requestId),
+    uniqueIndex('cash_entries_reverses_uq').on(t.reversesEntryId),
   ],
 );

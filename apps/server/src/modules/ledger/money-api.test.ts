@@ -77,6 +77,8 @@ describe('accounts, balances and cash entries over HTTP', () => {
       accountName: expect.stringMatching(/^Acct /),
       entityName: expect.stringMatching(/^Client /),
       counterAccountName: null,
+      reversesEntryId: null,
+      reversedByEntryId: null,
     });
     const [audit] = (
       await t.database.db.execute<{ details: { transactionId: number }; user_agent: string | null }>(

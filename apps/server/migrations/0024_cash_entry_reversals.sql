@@ -1,0 +1,3 @@
+ALTER TABLE "cash_entries" ADD COLUMN "reverses_entry_id" integer;--> statement-breakpoint
+ALTER TABLE "cash_entries" ADD CONSTRAINT "cash_entries_reverses_entry_id_cash_entries_id_fk" FOREIGN KEY ("reverses_entry_id") REFERENCES "public"."cash_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cash_entries_reverses_uq" ON "cash_entries" USING btree ("reverses_entry_id");
