@@ -57,9 +57,10 @@ async function checkPages(page: Page, paths: string[]) {
 }
 
 /** Opens `path`, presses the button that opens a dialog or a popup (menu, popover), scans, closes it. */
-async function checkOpened(page: Page, path: string, button: string, opens: 'dialog' | 'popup') {
+async function checkOpened(page: Page, path: string, button: string | RegExp, opens: 'dialog' | 'popup') {
   await open(page, path);
-  await page.getByRole('button', { name: button }).click();
+  // A button repeated per row (e.g. 'Reverse entry #12') is checked on the first row.
+  await page.getByRole('button', { name: button }).first().click();
   await (opens === 'dialog'
     ? page.getByRole('dialog')
     : page.getByRole('button', { name: button, expanded: true })
@@ -89,6 +90,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/vasp-management',
     ]);
     await checkOpened(page, '/', 'Book cash entry', 'dialog');
+    await checkOpened(page, '/', /^Reverse entry #\d+$/, 'dialog');
     await checkOpened(page, '/deposit-and-withdrawals/requests', 'Request withdrawal', 'dialog');
     await checkOpened(page, '/accounts', 'Create Account', 'dialog');
     for (const menu of [

@@ -73,7 +73,7 @@ describe('balances on the overview', () => {
     expect(file.suggestedFilename()).toMatch(/^cash-entries-\d+\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
     expect(lines[0]).toBe(
-      'id,type,valueDate,entity,account,accountId,counterAccountId,counterAccount,asset,amount,reference,requestId,createdBy,createdAt',
+      'id,type,valueDate,entity,account,accountId,counterAccountId,counterAccount,asset,amount,reference,requestId,createdBy,createdAt,reversesEntryId,reversedByEntryId',
     );
     expect(lines.length - 1).toBeGreaterThan(10);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(lines.length - 1);
@@ -100,7 +100,8 @@ describe('balances on the overview', () => {
     await expect.poll(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
     await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
     await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
-    expect(await history.getByRole('row').nth(1).getByRole('cell').last().textContent()).toMatch(
+    // Staff see a last column of actions; who booked an entry and when comes before it.
+    expect(await history.getByRole('row').nth(1).getByRole('cell').nth(7).textContent()).toMatch(
       /^system\s*\d.*\d{1,2}:\d{2}:\d{2}/,
     );
   });
@@ -237,6 +238,43 @@ describe('balances on the overview', () => {
     await history
       .getByRole('row', { name: /Northwind Settlement.*Internal Transfer.*USD.*400\.00/ })
       .waitFor();
+  });
+
+  it('lets staff reverse a mistaken deposit, saying why: the balance goes back and the two entries name each other', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    await selectEntity(page, 'Northwind Capital');
+    const table = page.getByRole('table', { name: 'Balances' });
+    const history = page.getByRole('table', { name: 'Cash entries' });
+    const settlement = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
+    await settlement.waitFor();
+    const available = async () =>
+      Number(((await settlement.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, ''));
+    const before = await available();
+    const book = page.getByRole('dialog', { name: 'Book cash entry' });
+    await page.getByRole('button', { name: 'Book cash entry' }).click();
+    await book.getByLabel('Account').click();
+    await page.getByRole('option', { name: 'Northwind Settlement' }).click();
+    await book.getByLabel('Amount').fill('777.77');
+    await book.getByRole('button', { name: 'Book deposit' }).click();
+    const deposit = history.getByRole('row', { name: /Northwind Settlement.*Deposit.*USD\s+777\.77/ });
+    await deposit.waitFor();
+    await expect.poll(available).toBeCloseTo(before + 777.77, 2);
+
+    await deposit.getByRole('button', { name: /^Reverse entry #\d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Reverse entry #\d+$/ });
+    await dialog.getByText('This books an opposite entry of -777.77 USD', { exact: false }).waitFor();
+    await dialog.getByLabel('Reason').fill('x');
+    await dialog.getByRole('button', { name: 'Reverse entry' }).click();
+    await dialog.getByText('Say why the entry is reversed (at least 3 characters)').waitFor();
+    await dialog.getByLabel('Reason').fill('Booked to the wrong account');
+    await dialog.getByRole('button', { name: 'Reverse entry' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(available).toBeCloseTo(before, 2);
+    await history.getByRole('row', { name: /Deposit\s*Reversal of #\d+.*USD\s+-777\.77/ }).waitFor();
+    const reversed = history.getByRole('row', { name: /Deposit\s*Reversed by #\d+.*USD\s+777\.77/ });
+    await reversed.waitFor();
+    expect(await reversed.getByRole('button', { name: /^Reverse entry/ }).count()).toBe(0);
   });
 
   it('lets staff with instrument_management set a mid rate on the rate sheet, kept in the pair’s history', async () => {

@@ -1,4 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
+import type { TCashEntryRow } from '@clearway/contracts/endpoints/money.schemas';
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,11 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { type CashEntryFilter, cashEntriesQuery } from '../lib/money-queries';
 import { allPages } from '../lib/paging';
+import { reversibleEntryTypes, useSelectedEntity } from '../lib/selected-entity';
 import { CashEntryFilters, CashEntrySort, type CashEntryView, initialView } from './cash-entry-filters';
 import { CashEntryTable } from './cash-entry-table';
 import { ExportCsvButton } from './export-csv-button';
 import { ListState } from './list-state';
 import { PagedFooter, type PageSizeProps, usePaging } from './pager';
+import { ReverseCashEntry } from './reverse-cash-entry';
 
 const CSV_HEADER = [
   'id',
@@ -27,6 +30,8 @@ const CSV_HEADER = [
   'requestId',
   'createdBy',
   'createdAt',
+  'reversesEntryId',
+  'reversedByEntryId',
 ];
 
 /** The list call's filter for what the controls show. */
@@ -42,8 +47,8 @@ const filterOf = (v: CashEntryView): Omit<CashEntryFilter, 'limit' | 'offset'> =
 
 /**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
- * asset, account and value-date range, sorting either way, paging (persisted page size) and
- * CSV export of every entry the filters match.
+ * asset, account and value-date range, sorting either way, paging (persisted page size),
+ * CSV export of every entry the filters match, and — for staff — reversal of a booking.
  */
 export function CashEntryHistory({
   entityId,
@@ -62,6 +67,8 @@ export function CashEntryHistory({
   const filter = filterOf(view);
   const entries = useQuery(cashEntriesQuery(entityId, { ...filter, limit: pageSize, offset: paging.offset }));
   const items = entries.data?.items ?? [];
+  const reversible = reversibleEntryTypes(useSelectedEntity());
+  const [reversing, setReversing] = useState<TCashEntryRow | null>(null);
 
   const exportRows = async () =>
     (
@@ -83,6 +90,8 @@ export function CashEntryHistory({
       e.requestId,
       e.createdBy,
       e.createdAt,
+      e.reversesEntryId,
+      e.reversedByEntryId,
     ]);
 
   return (
@@ -103,8 +112,16 @@ export function CashEntryHistory({
         label={t('overview.history')}
         empty={{ title: t('overview.noEntries'), hint: t('overview.noEntriesHint') }}
       >
-        <CashEntryTable items={items} entityId={entityId} />
+        <CashEntryTable items={items} entityId={entityId} reversible={reversible} onReverse={setReversing} />
       </ListState>
+      {reversing && (
+        <ReverseCashEntry
+          key={reversing.id}
+          entry={reversing}
+          entityId={entityId}
+          onClose={() => setReversing(null)}
+        />
+      )}
       <PagedFooter rows={entries.data?.total ?? 0} paging={paging} />
     </Stack>
   );

@@ -1,15 +1,53 @@
 import type { TCashEntryRow } from '@clearway/contracts/endpoints/money.schemas';
-import { Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../lib/format';
 import { useScaleOf } from '../lib/money-queries';
+import type { HistoricEntryType } from '../lib/selected-entity';
 import { DataTable } from './data-table';
+
+/** A back-office booking not yet reversed, and not itself a reversal, of a type the user may reverse. */
+const canReverse = (e: TCashEntryRow, reversible: readonly HistoricEntryType[]) =>
+  reversible.includes(e.type) &&
+  e.requestId === null &&
+  e.reversesEntryId === null &&
+  e.reversedByEntryId === null;
+
+/** What became of the entry: reversed by another, or itself the reversal of one. */
+function ReversalBadge({ e }: { e: TCashEntryRow }) {
+  const { t } = useTranslation();
+  if (e.reversedByEntryId !== null)
+    return (
+      <Badge color="gray" size="sm">
+        {t('overview.reversedBy', { id: e.reversedByEntryId })}
+      </Badge>
+    );
+  if (e.reversesEntryId !== null)
+    return (
+      <Badge color="orange" size="sm">
+        {t('overview.reversalOf', { id: e.reversesEntryId })}
+      </Badge>
+    );
+  return null;
+}
 
 /**
  * Cash entries as rows: an internal transfer names both accounts, an entry of an entity
- * below the selected one names that entity, and each says who booked it and when.
+ * below the selected one names that entity, each says who booked it and when, and a
+ * reversed entry and its reversal name each other. Staff who may reverse an entry's type
+ * get a Reverse action on the back-office bookings still standing.
  */
-export function CashEntryTable({ items, entityId }: { items: TCashEntryRow[]; entityId: number }) {
+export function CashEntryTable({
+  items,
+  entityId,
+  reversible = [],
+  onReverse,
+}: {
+  items: TCashEntryRow[];
+  entityId: number;
+  reversible?: readonly HistoricEntryType[];
+  onReverse?: (e: TCashEntryRow) => void;
+}) {
   const { t } = useTranslation();
   const scaleOf = useScaleOf();
   return (
@@ -24,12 +62,18 @@ export function CashEntryTable({ items, entityId }: { items: TCashEntryRow[]; en
           <Table.Th>{t('overview.reference')}</Table.Th>
           <Table.Th>{t('overview.request')}</Table.Th>
           <Table.Th>{t('overview.bookedBy')}</Table.Th>
+          {reversible.length > 0 && <Table.Th>{t('overview.actions')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {items.map((e) => (
           <Table.Tr key={e.id}>
-            <Table.Td>{e.valueDate}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{e.valueDate}</Text>
+              <Text size="xs" c="dimmed">
+                {t('overview.entryId', { id: e.id })}
+              </Text>
+            </Table.Td>
             <Table.Td>
               <Text size="sm">
                 {e.counterAccountName
@@ -42,7 +86,10 @@ export function CashEntryTable({ items, entityId }: { items: TCashEntryRow[]; en
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{t(`overview.types.${e.type}`)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{t(`overview.types.${e.type}`)}</Text>
+              <ReversalBadge e={e} />
+            </Table.Td>
             <Table.Td>{e.asset}</Table.Td>
             <Table.Td ta="right" ff="monospace">
               {formatDecimal(e.amount, scaleOf(e.asset) ?? 2)}
@@ -55,6 +102,21 @@ export function CashEntryTable({ items, entityId }: { items: TCashEntryRow[]; en
                 {new Date(e.createdAt).toLocaleString()}
               </Text>
             </Table.Td>
+            {reversible.length > 0 && (
+              <Table.Td>
+                {canReverse(e, reversible) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    aria-label={t('overview.reverseEntry', { id: e.id })}
+                    onClick={() => onReverse?.(e)}
+                  >
+                    {t('overview.reverse')}
+                  </Button>
+                )}
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -104,6 +104,25 @@ export function bookCashEntry(
   return api(call, { payload: { ...common, accountId: i.accountId }, headers });
 }
 
+const REVERSAL_CALLS = {
+  DEPOSIT: API.cashEntry.reverseDeposit,
+  WITHDRAWAL: API.cashEntry.reverseWithdrawal,
+  INTERNAL_TRANSFER: API.cashEntry.reverseInternalTransfer,
+} as const;
+
+/** Reverses historic entry `cashEntryId` of `type` with an opposite entry, saying why. */
+export function reverseCashEntry(
+  entityId: number,
+  key: string,
+  type: TCashEntry['type'],
+  i: { cashEntryId: number; reason: string },
+) {
+  return api(REVERSAL_CALLS[type], {
+    payload: { entityId, cashEntryId: i.cashEntryId, reason: i.reason },
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
 /**
  * The open accounts of the entities related to this one (downstream), per entity: where an
  * internal transfer may also go. An entity whose accounts the caller may not list is left out.

@@ -1,6 +1,11 @@
 import type { Capabilities } from '@clearway/contracts/capabilities';
 import { describe, expect, it } from 'vitest';
-import { historicEntryTypes, loadsPendingRequests, type SelectedEntity } from './selected-entity';
+import {
+  historicEntryTypes,
+  loadsPendingRequests,
+  reversibleEntryTypes,
+  type SelectedEntity,
+} from './selected-entity';
 
 const entity = (canViewPendingRequests: boolean, isBroker: boolean, isClientUser: boolean) =>
   ({
@@ -50,5 +55,27 @@ describe('who is offered which historic cash booking', () => {
   it('never offers one to a client user holding the same keys, nor without an entity', () => {
     expect(historicEntryTypes(staffEntity(every, true))).toEqual([]);
     expect(historicEntryTypes(null)).toEqual([]);
+  });
+});
+
+describe('who may reverse which historic cash entry', () => {
+  const staffEntity = (capabilities: Partial<Capabilities>, isClientUser = false) => ({
+    ...entity(false, true, isClientUser),
+    capabilities: capabilities as Capabilities,
+  });
+
+  it('lets staff reverse the types whose reversal keys they hold', () => {
+    expect(reversibleEntryTypes(staffEntity({ canReverseDepositHistoric: true }))).toEqual(['DEPOSIT']);
+    expect(
+      reversibleEntryTypes(
+        staffEntity({ canReverseWithdrawalHistoric: true, canReverseInternalTransferHistoric: true }),
+      ),
+    ).toEqual(['WITHDRAWAL', 'INTERNAL_TRANSFER']);
+    expect(reversibleEntryTypes(staffEntity({ canCreateDepositHistoric: true }))).toEqual([]);
+  });
+
+  it('never lets a client user reverse, nor without an entity', () => {
+    expect(reversibleEntryTypes(staffEntity({ canReverseDepositHistoric: true }, true))).toEqual([]);
+    expect(reversibleEntryTypes(null)).toEqual([]);
   });
 });

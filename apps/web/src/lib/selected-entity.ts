@@ -19,7 +19,17 @@ export type SelectedEntity = {
 export const loadsPendingRequests = (e: SelectedEntity | null): boolean =>
   Boolean(e?.capabilities.canViewPendingRequests && e.isBroker && !e.isClientUser);
 
-type HistoricEntryType = 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER';
+export type HistoricEntryType = 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER';
+type CapabilityName = keyof Capabilities;
+
+/** Historic entries are staff work: never a client user's, whatever keys they hold. */
+function staffEntryTypes(
+  e: SelectedEntity | null,
+  flags: Record<HistoricEntryType, CapabilityName>,
+): HistoricEntryType[] {
+  if (!e || e.isClientUser) return [];
+  return (Object.keys(flags) as HistoricEntryType[]).filter((type) => e.capabilities[flags[type]]);
+}
 
 /**
  * The historic entries the user may book on the entity, by the keys they hold. Historic
@@ -27,16 +37,20 @@ type HistoricEntryType = 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER';
  * them on the booker's own entity), so a client user, who only sees their own entities, is
  * never offered one — even with the request keys that section 6 maps them to.
  */
-export function historicEntryTypes(e: SelectedEntity | null): HistoricEntryType[] {
-  if (!e || e.isClientUser) return [];
-  const c = e.capabilities;
-  const allowed: [HistoricEntryType, boolean][] = [
-    ['DEPOSIT', c.canCreateDepositHistoric],
-    ['WITHDRAWAL', c.canCreateWithdrawalHistoric],
-    ['INTERNAL_TRANSFER', c.canCreateInternalTransferHistoric],
-  ];
-  return allowed.filter(([, yes]) => yes).map(([type]) => type);
-}
+export const historicEntryTypes = (e: SelectedEntity | null) =>
+  staffEntryTypes(e, {
+    DEPOSIT: 'canCreateDepositHistoric',
+    WITHDRAWAL: 'canCreateWithdrawalHistoric',
+    INTERNAL_TRANSFER: 'canCreateInternalTransferHistoric',
+  });
+
+/** The historic entries the user may reverse: the same staff rule, the reversal routes' keys. */
+export const reversibleEntryTypes = (e: SelectedEntity | null) =>
+  staffEntryTypes(e, {
+    DEPOSIT: 'canReverseDepositHistoric',
+    WITHDRAWAL: 'canReverseWithdrawalHistoric',
+    INTERNAL_TRANSFER: 'canReverseInternalTransferHistoric',
+  });
 
 export const SelectedEntityContext = createContext<SelectedEntity | null>(null);
 
