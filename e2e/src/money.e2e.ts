@@ -20,6 +20,31 @@ async function brokerHistory(page: Page, persona: 'ops.checker' | 'ops.maker' = 
   return history;
 }
 
+/**
+ * A staff persona's Overview of Northwind Capital: its tables, the booking dialog, and the
+ * USD available on Northwind Settlement as shown — other journeys may have moved money
+ * there already, so tests read it rather than assume it.
+ */
+async function settlementOverview(page: Page, persona: 'ops.checker' | 'ops.maker') {
+  await signInPersona(page, persona, DEMO_PASSWORD, currentCode);
+  await selectEntity(page, 'Northwind Capital');
+  const table = page.getByRole('table', { name: 'Balances' });
+  const settlement = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
+  await settlement.waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Book cash entry' });
+  return {
+    table,
+    history: page.getByRole('table', { name: 'Cash entries' }),
+    dialog,
+    available: async () =>
+      Number(((await settlement.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, '')),
+    pick: async (label: string, option: string) => {
+      await dialog.getByLabel(label).click();
+      await page.getByRole('option', { name: option }).click();
+    },
+  };
+}
+
 describe('balances on the overview', () => {
   const b = useBrowser();
 
@@ -202,20 +227,9 @@ describe('balances on the overview', () => {
 
   it('lets staff book a cash deposit and an internal transfer, and the balances change', async () => {
     const page = await b.page();
-    await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
-    await selectEntity(page, 'Northwind Capital');
-    const table = page.getByRole('table', { name: 'Balances' });
-    const history = page.getByRole('table', { name: 'Cash entries' });
-    const settlement = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
-    await settlement.waitFor();
-    // Other journeys may have moved money here already: read what it shows now (Available).
-    const shown = Number(((await settlement.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, ''));
+    const { table, history, dialog, available, pick } = await settlementOverview(page, 'ops.maker');
+    const shown = await available();
     const usd = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2 }).replace(/\./g, '\\.');
-    const dialog = page.getByRole('dialog', { name: 'Book cash entry' });
-    const pick = async (label: string, option: string) => {
-      await dialog.getByLabel(label).click();
-      await page.getByRole('option', { name: option }).click();
-    };
 
     await page.getByRole('button', { name: 'Book cash entry' }).click();
     await pick('Account', 'Northwind Settlement');
@@ -242,19 +256,10 @@ describe('balances on the overview', () => {
 
   it('lets staff reverse a mistaken deposit, saying why: the balance goes back and the two entries name each other', async () => {
     const page = await b.page();
-    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
-    await selectEntity(page, 'Northwind Capital');
-    const table = page.getByRole('table', { name: 'Balances' });
-    const history = page.getByRole('table', { name: 'Cash entries' });
-    const settlement = table.getByRole('row', { name: /Northwind Settlement.*USD/ });
-    await settlement.waitFor();
-    const available = async () =>
-      Number(((await settlement.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, ''));
+    const { history, dialog: book, available, pick } = await settlementOverview(page, 'ops.checker');
     const before = await available();
-    const book = page.getByRole('dialog', { name: 'Book cash entry' });
     await page.getByRole('button', { name: 'Book cash entry' }).click();
-    await book.getByLabel('Account').click();
-    await page.getByRole('option', { name: 'Northwind Settlement' }).click();
+    await pick('Account', 'Northwind Settlement');
     await book.getByLabel('Amount').fill('777.77');
     await book.getByRole('button', { name: 'Book deposit' }).click();
     const deposit = history.getByRole('row', { name: /Northwind Settlement.*Deposit.*USD\s+777\.77/ });
