@@ -98,7 +98,7 @@ describe('balances on the overview', () => {
     expect(file.suggestedFilename()).toMatch(/^cash-entries-\d+\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
     expect(lines[0]).toBe(
-      'id,type,valueDate,entity,account,accountId,counterAccountId,counterAccount,asset,amount,reference,requestId,createdBy,createdAt,reversesEntryId,reversedByEntryId',
+      'id,type,valueDate,entity,account,accountId,counterAccountId,counterAccount,asset,amount,reference,memo,requestId,createdBy,createdAt,reversesEntryId,reversedByEntryId',
     );
     expect(lines.length - 1).toBeGreaterThan(10);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(lines.length - 1);
@@ -276,7 +276,10 @@ describe('balances on the overview', () => {
     await dialog.getByRole('button', { name: 'Reverse entry' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(available).toBeCloseTo(before, 2);
-    await history.getByRole('row', { name: /Deposit\s*Reversal of #\d+.*USD\s+-777\.77/ }).waitFor();
+    // The reversal says why, under its reference.
+    await history
+      .getByRole('row', { name: /Deposit\s*Reversal of #\d+.*USD\s+-777\.77.*Booked to the wrong account/ })
+      .waitFor();
     const reversed = history.getByRole('row', { name: /Deposit\s*Reversed by #\d+.*USD\s+777\.77/ });
     await reversed.waitFor();
     expect(await reversed.getByRole('button', { name: /^Reverse entry/ }).count()).toBe(0);

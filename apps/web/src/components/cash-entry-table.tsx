@@ -33,8 +33,8 @@ function ReversalBadge({ e }: { e: TCashEntryRow }) {
 
 /**
  * Cash entries as rows: an internal transfer names both accounts, an entry of an entity
- * below the selected one names that entity, each says who booked it and when, and a
- * reversed entry and its reversal name each other. Staff who may reverse an entry's type
+ * below the selected one names that entity, each says who booked it and when (and its memo:
+ * for a reversal, why), and a reversed entry and its reversal name each other. Staff who may reverse an entry's type
  * get a Reverse action on the back-office bookings still standing.
  */
 export function CashEntryTable({
@@ -94,7 +94,14 @@ export function CashEntryTable({
             <Table.Td ta="right" ff="monospace">
               {formatDecimal(e.amount, scaleOf(e.asset) ?? 2)}
             </Table.Td>
-            <Table.Td>{e.reference ?? '—'}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{e.reference ?? '—'}</Text>
+              {e.memo && (
+                <Text size="xs" c="dimmed">
+                  {e.memo}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{e.requestId ? `#${e.requestId}` : '—'}</Table.Td>
             <Table.Td>
               <Text size="sm">{e.createdBy}</Text>
