@@ -250,4 +250,15 @@ describe('reversing a historic cash entry', () => {
     expect(mine.json().message).toBe(OWN_ENTITY_REVERSAL);
     expect(await listed(deposit.id)).toMatchObject({ reversedByEntryId: null });
   });
+
+  it('never edits an entry: cash entries refuse UPDATE and DELETE', async () => {
+    const deposit = await book('deposit', { accountId: acct, amount: '6.00' });
+    for (const change of [
+      sql`update cash_entries set amount = 0 where id = ${deposit.id}`,
+      sql`delete from cash_entries where id = ${deposit.id}`,
+    ])
+      await expect(t.database.db.execute(change)).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/cash_entries is append-only/) },
+      });
+  });
 });
