@@ -1,17 +1,15 @@
 import type { TCashEntry, ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
-import { currencies } from '../reference-data/reference-data.tables';
-import { toEntry } from './cash-entries.service';
+import { recordCashEntry, toEntry } from './cash-entries.service';
+import { lockEntryForReversal, type ReversalCandidate } from './cash-reversals.repo';
 import type { LedgerService } from './ledger.service';
-import { cashEntries } from './ledger.tables';
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
 type EntryType = TCashEntry['type'];
@@ -26,36 +24,8 @@ const TYPE_NAMES: Record<EntryType, string> = {
   INTERNAL_TRANSFER: 'internal transfer',
 };
 
-/**
- * Locks the entry, so two reversals of it queue, then reads — in a statement of its own, so
- * the second sees what the first committed — whether each of its accounts lies in the
- * acting entity's subtree, whether any belongs to the caller's home entity, and which entry
- * reversed it, if any.
- */
-async function lockCandidate(tx: DbOrTx, who: Who, entryId: number) {
-  const ce = cashEntries;
-  await tx.select({ id: ce.id }).from(ce).where(eq(ce.id, entryId)).for('update');
-  const [found] = await tx
-    .select({
-      entry: ce,
-      scale: currencies.scale,
-      inScope: sql<boolean>`(select count(*) from accounts a join entities e on e.id = a.entity_id
-          where a.id in (${ce.accountId}, ${ce.counterAccountId})
-            and e.path like (select top.path from entities top where top.id = ${who.entityId}) || '%')
-        = num_nonnulls(${ce.accountId}, ${ce.counterAccountId})`,
-      onHomeEntity: sql<boolean>`exists (select 1 from accounts a
-          where a.id in (${ce.accountId}, ${ce.counterAccountId}) and a.entity_id = ${who.principal.homeEntityId})`,
-      reversedBy: sql<number | null>`(select r.id from cash_entries r where r.reverses_entry_id = ${ce.id})`,
-    })
-    .from(ce)
-    .innerJoin(currencies, eq(currencies.code, ce.asset))
-    .where(eq(ce.id, entryId));
-  return found ?? null;
-}
-type Candidate = NonNullable<Awaited<ReturnType<typeof lockCandidate>>>;
-
 /** Refuses what may not be reversed, in the order a caller can act on. */
-function checkReversible(found: Candidate | null, type: EntryType): Candidate['entry'] & { scale: number } {
+function checkReversible(found: ReversalCandidate | null, type: EntryType): ReversalCandidate['entry'] {
   if (!found?.inScope) throw notFound('Cash entry not found');
   if (found.onHomeEntity) throw forbidden(OWN_ENTITY_REVERSAL);
   const c = found.entry;
@@ -75,7 +45,7 @@ function checkReversible(found: Candidate | null, type: EntryType): Candidate['e
       409,
       `This entry was already reversed by entry ${found.reversedBy}`,
     );
-  return { ...c, scale: found.scale };
+  return c;
 }
 
 /**
@@ -84,38 +54,37 @@ function checkReversible(found: Candidate | null, type: EntryType): Candidate['e
  * the balances like any movement, so a reversal that would overdraw a client account is
  * refused) and record it as a new entry pointing at the first, with the reason, an audit
  * row, once per Idempotency-Key — and each entry is reversed at most once.
+ * @throws NotFound (no such entry in the acting entity's tree), Forbidden (an account of the
+ * caller's own entity), BadRequest (an entry of another type), Conflict (a reversal, or an
+ * entry that completed a request), AlreadyResolved (already reversed), InsufficientFunds,
+ * AccountClosed, IdempotencyKeyConflict
  */
 export function createCashReversalsService(deps: { db: Db; ledger: LedgerService }) {
   const { db, ledger } = deps;
 
   async function reverse(who: Who, key: string, body: z.output<typeof ZCashReversal>, type: EntryType) {
     return withIdempotency(db, who.principal, key, body, async (tx) => {
-      const original = checkReversible(await lockCandidate(tx, who, body.cashEntryId), type);
+      const caller = { actingEntityId: who.entityId, homeEntityId: who.principal.homeEntityId };
+      const original = checkReversible(await lockEntryForReversal(tx, body.cashEntryId, caller), type);
       const transactionId = await ledger.reverse(tx, who, original.transactionId, body.reason);
-      const [row] = await tx
-        .insert(cashEntries)
-        .values({
-          type: original.type,
-          entityId: original.entityId,
-          accountId: original.accountId,
-          counterAccountId: original.counterAccountId,
-          asset: original.asset,
-          amount: new Money(original.amount).negated().toFixed(),
-          valueDate: new Date().toISOString().slice(0, 10),
-          reference: original.reference,
-          memo: body.reason,
-          transactionId,
-          reversesEntryId: original.id,
-          createdBy: who.principal.name,
-        })
-        .returning();
+      const row = await recordCashEntry(tx, who, {
+        type: original.type,
+        accountId: original.accountId,
+        counterAccountId: original.counterAccountId,
+        asset: original.asset,
+        amount: new Money(original.amount).negated().toFixed(),
+        reference: original.reference,
+        memo: body.reason,
+        transactionId,
+        reversesEntryId: original.id,
+      });
       await recordAudit(tx, who, {
         action: 'cashentry.reverse',
         outcome: 'success',
-        target: String(row!.id),
+        target: String(row.id),
         details: { reverses: original.id, type, transactionId, reason: body.reason },
       });
-      return { ...toEntry(row!, original.scale), reversesEntryId: original.id };
+      return { ...toEntry(row, await ledger.scaleOf(original.asset, tx)), reversesEntryId: original.id };
     });
   }
 

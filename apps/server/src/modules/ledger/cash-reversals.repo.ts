@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { cashEntries } from './ledger.tables';
+
+/**
+ * Locks cash entry `entryId`, so two reversals of it queue, then reads — in a statement of
+ * its own, so the second sees what the first committed — the entry; whether each of its
+ * accounts lies in the acting entity's subtree; whether any belongs to the caller's home
+ * entity; and which entry reversed it, if any. Null when there is no such entry.
+ */
+export async function lockEntryForReversal(
+  tx: DbOrTx,
+  entryId: number,
+  caller: { actingEntityId: number; homeEntityId: number },
+) {
+  const ce = cashEntries;
+  await tx.select({ id: ce.id }).from(ce).where(eq(ce.id, entryId)).for('update');
+  const [found] = await tx
+    .select({
+      entry: ce,
+      inScope: sql<boolean>`(select count(*) from accounts a join entities e on e.id = a.entity_id
+          where a.id in (${ce.accountId}, ${ce.counterAccountId})
+            and e.path like (select top.path from entities top where top.id = ${caller.actingEntityId}) || '%')
+        = num_nonnulls(${ce.accountId}, ${ce.counterAccountId})`,
+      onHomeEntity: sql<boolean>`exists (select 1 from accounts a
+          where a.id in (${ce.accountId}, ${ce.counterAccountId}) and a.entity_id = ${caller.homeEntityId})`,
+      reversedBy: sql<number | null>`(select r.id from cash_entries r where r.reverses_entry_id = ${ce.id})`,
+    })
+    .from(ce)
+    .where(eq(ce.id, entryId));
+  return found ?? null;
+}
+export type ReversalCandidate = NonNullable<Awaited<ReturnType<typeof lockEntryForReversal>>>;
