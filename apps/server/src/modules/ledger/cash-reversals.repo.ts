@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { cashEntries } from './ledger.tables';
+
+// A join (rather than a subquery) also makes Drizzle qualify every column of the entry
+// with its table, which the correlated subqueries below rely on.
+const reversal = alias(cashEntries, 'reversal');
 
 /**
  * Locks cash entry `entryId`, so two reversals of it queue, then reads — in a statement of
@@ -24,9 +29,10 @@ export async function lockEntryForReversal(
         = num_nonnulls(${ce.accountId}, ${ce.counterAccountId})`,
       onHomeEntity: sql<boolean>`exists (select 1 from accounts a
           where a.id in (${ce.accountId}, ${ce.counterAccountId}) and a.entity_id = ${caller.homeEntityId})`,
-      reversedBy: sql<number | null>`(select r.id from cash_entries r where r.reverses_entry_id = ${ce.id})`,
+      reversedBy: reversal.id,
     })
     .from(ce)
+    .leftJoin(reversal, eq(reversal.reversesEntryId, ce.id))
     .where(eq(ce.id, entryId));
   return found ?? null;
 }
