@@ -63,6 +63,47 @@ describe('balances on the overview', () => {
     expect(await page.getByRole('button', { name: 'Book cash entry' }).count()).toBe(0);
   });
 
+  it('shows what holds a client’s funds: the pending request, who asked and when', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
+    const table = page.getByRole('table', { name: 'Balances' });
+    await table.getByRole('row', { name: /Northwind Margin.*USD/ }).waitFor();
+    const accounts = await (
+      await page.request.post('/api/account/list', { headers: await csrfHeaders(page), data: {} })
+    ).json();
+    const id = (name: string) => accounts.find((a: { name: string }) => a.name === name).id as number;
+    const amount = `${1 + (Date.now() % 97)}.25`;
+    const requested = await page.request.post('/api/requests/internal-transfer', {
+      headers: { ...(await csrfHeaders(page)), 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+      data: {
+        fromAccountId: id('Northwind Margin'),
+        toAccountId: id('Northwind Settlement'),
+        asset: 'USD',
+        amount,
+      },
+    });
+    expect(requested.status()).toBe(200);
+    const request = await requested.json();
+    try {
+      await page.reload();
+      await table
+        .getByRole('button', { name: /^[\d,.]+ USD held on Northwind Margin: show what holds it$/ })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`#${request.id} Internal Transfer of ${amount} USD`).waitFor();
+      await dialog
+        .getByText(/^Requested by trader, \d/)
+        .first()
+        .waitFor();
+    } finally {
+      // Give the funds back: the requester cancels, which releases the hold.
+      await page.request.post('/api/requests/status/update', {
+        headers: await csrfHeaders(page),
+        data: { requestId: request.id, status: 'CANCELLED' },
+      });
+    }
+  });
+
   it('shows a broker the summary towards clients', async () => {
     const page = await b.page();
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);

@@ -144,6 +144,21 @@ export const relatedAccountsQuery = (entityId: number) =>
     },
   });
 
+/**
+ * The pending requests that hold funds on an account in an asset: those moving money out of
+ * it (a transfer to it holds nothing here). Under the requests' key, so a decision refreshes it.
+ */
+export const heldByQuery = (entityId: number, accountId: number, asset: string) =>
+  queryOptions({
+    queryKey: ['money-requests', entityId, 'held-by', accountId, asset],
+    queryFn: async () =>
+      (
+        await api(API.requests.list, {
+          payload: { entityId, accountId, asset, status: 'PENDING', limit: 100 },
+        })
+      ).items.filter((r) => r.payload.accountId === accountId),
+  });
+
 /** An asset's scale from the currency list: undefined until the list has loaded. */
 export function useScaleOf() {
   const currencies = useQuery(currenciesQuery);

@@ -40,6 +40,8 @@ export const ZRequestList = z.strictObject({
   type: z.enum(MONEY_REQUEST_TYPES).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
   asset: asset.optional(),
+  /** One account's requests: those moving money from it, and the transfers to it. */
+  accountId: id.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   direction: z.enum(['asc', 'desc']).default('desc'),

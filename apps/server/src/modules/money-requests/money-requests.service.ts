@@ -296,6 +296,9 @@ export function createMoneyRequestsService(deps: {
         inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
         f.status ? eq(requests.status, f.status) : undefined,
         f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,
+        f.accountId
+          ? sql`${String(f.accountId)} in (${requests.payload}->>'accountId', ${requests.payload}->>'toAccountId')`
+          : undefined,
         f.from ? gte(requests.createdAt, new Date(f.from)) : undefined,
         f.to ? lte(requests.createdAt, new Date(`${f.to}T23:59:59.999Z`)) : undefined,
       );

@@ -406,6 +406,35 @@ describe('deposits, withdrawals and transfers as requests', () => {
     expect(pending.items.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
   });
 
+  it('lists one account’s requests — moving money from it, or transferred to it — and refuses a malformed account id', async () => {
+    const transfer = (
+      await maker.post(
+        '/api/requests/internal-transfer',
+        { entityId: client, fromAccountId: account, toAccountId: account2, asset: 'USDT', amount: '1' },
+        key(),
+      )
+    ).json();
+    const withdrawal = (await withdraw('2')).json();
+    const ids = async (accountId: number) =>
+      (
+        await checker.post('/api/requests/list', {
+          entityId: client,
+          accountId,
+          status: 'PENDING',
+          limit: 999,
+        })
+      )
+        .json()
+        .items.map((r: { id: number }) => r.id);
+    expect(await ids(account)).toEqual(expect.arrayContaining([transfer.id, withdrawal.id]));
+    const toSecond = await ids(account2);
+    expect(toSecond).toContain(transfer.id);
+    expect(toSecond).not.toContain(withdrawal.id);
+    const bad = await checker.post('/api/requests/list', { entityId: client, accountId: 'main' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('accountId');
+  });
+
   it('freezes every money request’s payload in the shape its contract declares', async () => {
     const all = (await checker.post('/api/requests/list', { entityId: client, limit: 999 })).json();
     const types = new Set(all.items.map((r: TRequestView) => r.type));

@@ -1,21 +1,32 @@
 import { valueAt } from '@clearway/contracts/amounts';
 import type { TBalance, TBaseCurrency } from '@clearway/contracts/endpoints/money.schemas';
 import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountHistoryLink } from '../../../components/account-history-link';
 import { DataTable } from '../../../components/data-table';
 import { formatDecimal } from '../../../lib/format';
 import { useScaleOf } from '../../../lib/money-queries';
+import { HeldAmount } from './held-amount';
 
-/** The three figures of a position, at the asset's scale: posted, held and available (bold). */
-export function PositionCells(p: { posted: string; held: string; available: string; scale: number }) {
+/**
+ * The three figures of a position, at the asset's scale: posted, held and available (bold);
+ * `heldDetail` replaces the plain held figure (an account's, which can say what holds it).
+ */
+export function PositionCells(p: {
+  posted: string;
+  held: string;
+  available: string;
+  scale: number;
+  heldDetail?: ReactNode;
+}) {
   return (
     <>
       <Table.Td ta="right" ff="monospace">
         {formatDecimal(p.posted, p.scale)}
       </Table.Td>
       <Table.Td ta="right" ff="monospace">
-        {formatDecimal(p.held, p.scale)}
+        {p.heldDetail ?? formatDecimal(p.held, p.scale)}
       </Table.Td>
       <Table.Td ta="right" ff="monospace" fw={600}>
         {formatDecimal(p.available, p.scale)}
@@ -25,11 +36,20 @@ export function PositionCells(p: { posted: string; held: string; available: stri
 }
 
 /**
- * Balances per account and asset: posted, held (pending outflows) and available, and what
+ * Balances per account and asset: posted, held (pending outflows, which open the requests
+ * holding them) and available, and what
  * the available amount is worth in the base currency at the rate sheet's rate ('—' for an
  * asset without a rate).
  */
-export function BalancesTable({ rows, base }: { rows: TBalance[]; base?: TBaseCurrency }) {
+export function BalancesTable({
+  entityId,
+  rows,
+  base,
+}: {
+  entityId: number;
+  rows: TBalance[];
+  base?: TBaseCurrency;
+}) {
   const { t } = useTranslation();
   const scale = useScaleOf()(base?.baseCurrency ?? '') ?? 2;
   const baseValue = (r: TBalance) => {
@@ -58,7 +78,7 @@ export function BalancesTable({ rows, base }: { rows: TBalance[]; base?: TBaseCu
               </Text>
             </Table.Td>
             <Table.Td>{r.asset}</Table.Td>
-            <PositionCells {...r} />
+            <PositionCells {...r} heldDetail={<HeldAmount {...r} entityId={entityId} />} />
             {base && (
               <Table.Td ta="right" ff="monospace">
                 {baseValue(r)}

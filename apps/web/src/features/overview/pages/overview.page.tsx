@@ -130,7 +130,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
           label={t('overview.balances')}
           empty={{ title: t('overview.noBalances'), hint: t('overview.noBalancesHint') }}
         >
-          <BalancesTable rows={balances.data ?? []} base={b} />
+          <BalancesTable entityId={id} rows={balances.data ?? []} base={b} />
         </ListState>
       </Stack>
       {showClients && clients.data && (
