@@ -56,6 +56,9 @@ describe('balances on the overview', () => {
     // Each position is also valued in the base currency at the rate sheet's rate (BTC 64,250).
     await table.getByRole('columnheader', { name: 'Value (USD)' }).waitFor();
     await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000\s+803,125\.00/ }).waitFor();
+    // The total says when its rates were set (the demo's rate sheet is fresh: no warning).
+    await page.getByText(/^At mid rates as of \d/).waitFor();
+    expect(await page.getByText(/hours old$/).count()).toBe(0);
     // An account's name opens its history (a link on each of its balance rows).
     expect(
       await table.getByRole('link', { name: 'Northwind Settlement' }).first().getAttribute('href'),

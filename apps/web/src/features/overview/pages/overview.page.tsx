@@ -1,6 +1,7 @@
-import type { TSummary } from '@clearway/contracts/endpoints/money.schemas';
+import type { TBaseCurrency, TSummary } from '@clearway/contracts/endpoints/money.schemas';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CashEntryHistory } from '../../../components/cash-entry-history';
 import { DataTable } from '../../../components/data-table';
@@ -15,8 +16,11 @@ import { BalancesBelow } from '../components/balances-below';
 import { BalancesTable, PositionCells } from '../components/balances-table';
 import { BookCashEntry } from '../components/book-cash-entry';
 import { RateSheet } from '../components/rate-sheet';
+import { STALE_RATE_HOURS, valuationOf } from '../components/valuation';
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+type Hint = { text: string; warn?: boolean };
+
+function Figure({ label, value, hints = [] }: { label: string; value: string; hints?: Hint[] }) {
   return (
     <Paper withBorder p="md">
       <Text size="sm" c="dimmed">
@@ -25,13 +29,31 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <Text fz="xl" fw={700} ff="monospace" data-testid={label}>
         {value}
       </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
+      {hints.map((h) => (
+        <Text key={h.text} size="xs" c={h.warn ? 'red.9' : 'dimmed'} fw={h.warn ? 600 : undefined}>
+          {h.text}
         </Text>
-      )}
+      ))}
     </Paper>
   );
+}
+
+/** Under a base-currency total: when its rates were set (flagged when stale), and what it left out. */
+function valuationHints(b: TBaseCurrency | undefined, t: TFunction): Hint[] {
+  if (!b) return [];
+  const v = valuationOf(b, new Date());
+  const hints: Hint[] = [];
+  if (v.asOf) {
+    const when = v.asOf.toLocaleString();
+    hints.push(
+      v.stale
+        ? { text: t('overview.ratesStale', { when, hours: STALE_RATE_HOURS }), warn: true }
+        : { text: t('overview.ratesAsOf', { when }) },
+    );
+  }
+  if (v.missing.length)
+    hints.push({ text: t('overview.missingRates', { assets: v.missing.join(', ') }), warn: true });
+  return hints;
 }
 
 /** What a broker owes its clients, per asset, with each asset's value in the base currency. */
@@ -104,15 +126,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure
-          label={t('overview.total')}
-          value={b ? inBase(b) : '…'}
-          hint={
-            b?.missingRates.length
-              ? t('overview.missingRates', { assets: b.missingRates.join(', ') })
-              : undefined
-          }
-        />
+        <Figure label={t('overview.total')} value={b ? inBase(b) : '…'} hints={valuationHints(b, t)} />
         <Figure
           label={t('overview.accounts')}
           value={String(new Set((balances.data ?? []).map((r) => r.accountId)).size)}
