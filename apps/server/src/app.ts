@@ -19,6 +19,7 @@ import { createCashEntriesService } from './modules/ledger/cash-entries.service'
 import { createCashReversalsService } from './modules/ledger/cash-reversals.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { notifyReversal } from './modules/ledger/reversal-notice';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -115,10 +116,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
   const cash = createCashEntriesService({ db, ledger, entities });
-  const reversals = createCashReversalsService({ db, ledger });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
+  const reversals = createCashReversalsService({
+    db,
+    ledger,
+    onReversed: (tx, r) => notifyReversal(tx, r, { resolver, users, notifications }),
+  });
   // Maker-checker compares people: a user and the API keys that user created are one.
   const requestEngine = createRequestEngine(
     db,

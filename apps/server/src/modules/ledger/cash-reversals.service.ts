@@ -2,7 +2,7 @@ import type { TCashEntry, ZCashReversal } from '@clearway/contracts/endpoints/mo
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import { Money } from '../../platform/money';
@@ -13,6 +13,14 @@ import type { LedgerService } from './ledger.service';
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
 type EntryType = TCashEntry['type'];
+
+/** A committed-with-it reversal, for whoever must hear of it (the account owner's users). */
+export type Reversal = {
+  reversal: TCashEntry;
+  original: TCashEntry;
+  reason: string;
+  by: Principal;
+};
 
 /** Why an entry on the reverser's own entity is refused (as for booking one: maker-checker). */
 export const OWN_ENTITY_REVERSAL =
@@ -59,8 +67,13 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
  * entry that completed a request), AlreadyResolved (already reversed), InsufficientFunds,
  * AccountClosed, IdempotencyKeyConflict
  */
-export function createCashReversalsService(deps: { db: Db; ledger: LedgerService }) {
-  const { db, ledger } = deps;
+export function createCashReversalsService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  /** Runs inside the reversal's transaction (e.g. to notify), so it commits with it. */
+  onReversed?: (tx: DbOrTx, r: Reversal) => Promise<void>;
+}) {
+  const { db, ledger, onReversed } = deps;
 
   async function reverse(who: Who, key: string, body: z.output<typeof ZCashReversal>, type: EntryType) {
     return withIdempotency(db, who.principal, key, body, async (tx) => {
@@ -84,7 +97,15 @@ export function createCashReversalsService(deps: { db: Db; ledger: LedgerService
         target: String(row.id),
         details: { reverses: original.id, type, transactionId, reason: body.reason },
       });
-      return { ...toEntry(row, await ledger.scaleOf(original.asset, tx)), reversesEntryId: original.id };
+      const scale = await ledger.scaleOf(original.asset, tx);
+      const reversal = toEntry(row, scale);
+      await onReversed?.(tx, {
+        reversal,
+        original: toEntry(original, scale),
+        reason: body.reason,
+        by: who.principal,
+      });
+      return { ...reversal, reversesEntryId: original.id };
     });
   }
 

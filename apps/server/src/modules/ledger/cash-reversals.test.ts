@@ -261,4 +261,30 @@ describe('reversing a historic cash entry', () => {
         cause: { message: expect.stringMatching(/cash_entries is append-only/) },
       });
   });
+
+  it('tells the account owner’s own users why their entry was reversed, and nobody above them', async () => {
+    const clientUser = await signedInUser(t, client);
+    await grant(t, clientUser.user.id, client, ['account_view'], 'SELF');
+    const brokerViewer = await signedInUser(t, broker);
+    await grant(t, brokerViewer.user.id, broker, ['account_view']);
+    const deposit = await book('deposit', { accountId: acct, amount: '8.50' });
+    const res = await reverse('deposit', deposit.id, 'paid in error');
+    expect(res.statusCode).toBe(200);
+    const told = async (userId: string) =>
+      (
+        await t.database.db.execute<{ title: string; message: string; link: string }>(
+          sql`select title, message, link from notifications where recipient_kind = 'user' and recipient_id = ${userId}`,
+        )
+      ).rows;
+    expect(await told(clientUser.user.id)).toEqual([
+      {
+        title: `Entry #${deposit.id} reversed`,
+        message: expect.stringMatching(
+          /^The deposit of 8\.50 USD \(value date 2026-11-20\) was reversed by .+: paid in error$/,
+        ),
+        link: `/deposit-and-withdrawals/historic?accountId=${acct}`,
+      },
+    ]);
+    expect(await told(brokerViewer.user.id)).toEqual([]);
+  });
 });
