@@ -26,7 +26,8 @@ export type Reversal = {
 export const OWN_ENTITY_REVERSAL =
   'Entries on your own entity’s accounts are reversed by staff of a parent entity';
 
-const TYPE_NAMES: Record<EntryType, string> = {
+/** An entry type as a sentence names it. */
+export const ENTRY_TYPE_NAMES: Record<EntryType, string> = {
   DEPOSIT: 'deposit',
   WITHDRAWAL: 'withdrawal',
   INTERNAL_TRANSFER: 'internal transfer',
@@ -38,7 +39,7 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
   if (found.onHomeEntity) throw forbidden(OWN_ENTITY_REVERSAL);
   const c = found.entry;
   if (c.type !== type) {
-    const msg = `Cash entry ${c.id} is a ${TYPE_NAMES[c.type as EntryType]}, not a ${TYPE_NAMES[type]}`;
+    const msg = `Cash entry ${c.id} is a ${ENTRY_TYPE_NAMES[c.type as EntryType]}, not a ${ENTRY_TYPE_NAMES[type]}`;
     throw badRequest(msg, { cashEntryId: msg });
   }
   if (c.reversesEntryId !== null)

@@ -2,9 +2,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { Resolver } from '../authorization/resolver.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import type { Reversal } from './cash-reversals.service';
-
-const TYPE_NAMES = { DEPOSIT: 'deposit', WITHDRAWAL: 'withdrawal', INTERNAL_TRANSFER: 'internal transfer' };
+import { ENTRY_TYPE_NAMES, type Reversal } from './cash-reversals.service';
 
 /**
  * Tells the account owner's own users (those at home on the owning entity who may view its
@@ -27,7 +25,7 @@ export async function notifyReversal(
   const o = r.original;
   await d.notifications.notify(tx, recipients, {
     title: `Entry #${o.id} reversed`,
-    message: `The ${TYPE_NAMES[o.type]} of ${o.amount} ${o.asset} (value date ${o.valueDate}) was reversed by ${r.by.name}: ${r.reason}`,
+    message: `The ${ENTRY_TYPE_NAMES[o.type]} of ${o.amount} ${o.asset} (value date ${o.valueDate}) was reversed by ${r.by.name}: ${r.reason}`,
     link: `/deposit-and-withdrawals/historic?accountId=${o.accountId}`,
   });
 }
