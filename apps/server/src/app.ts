@@ -135,7 +135,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     {
       // A new request tells the people who may approve it; a decision tells the requester.
       submitted: async (tx, r, key) => {
-        const approvers = (await resolver.holders(r.entityId, key)).filter(
+        const approvers = (await resolver.holders(r.entityId, key, tx)).filter(
           (p) => !(p.kind === r.requesterKind && p.id === r.requesterId),
         );
         await notifications.notify(tx, approvers, {

@@ -1,7 +1,7 @@
 import { effectivePermissions, type Grant, isVisible } from '@clearway/contracts/authorization';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { ancestorsOfPath } from '../entities/entity-path';
@@ -27,12 +27,20 @@ export function createResolver(db: Db) {
     return effectivePermissions(grants, entity.id, ancestorsOfPath(entity.path));
   }
 
-  /** The principals holding `key` on an entity (for telling approvers about a request). */
-  async function holders(entityId: number, key: string): Promise<{ kind: 'user' | 'apiKey'; id: string }[]> {
-    const [entity] = await db.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
+  /**
+   * The principals holding `key` on an entity (for telling approvers about a request). A
+   * caller inside a transaction passes it: reading through the pool while holding one of
+   * its connections starves the pool once every connection is held that way.
+   */
+  async function holders(
+    entityId: number,
+    key: string,
+    on: DbOrTx = db,
+  ): Promise<{ kind: 'user' | 'apiKey'; id: string }[]> {
+    const [entity] = await on.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
     if (!entity) return [];
     const chain = [...ancestorsOfPath(entity.path), entityId];
-    const candidates = await db.execute<{ kind: 'user' | 'apiKey'; id: string }>(sql`
+    const candidates = await on.execute<{ kind: 'user' | 'apiKey'; id: string }>(sql`
       select principal_kind as kind, principal_id as id from direct_permissions
        where permission = ${key} and entity_id = any(${`{${chain.join(',')}}`}::int[])
       union
@@ -43,7 +51,7 @@ export function createResolver(db: Db) {
        where ${key} = any(r.permissions) and ps.entity_id = any(${`{${chain.join(',')}}`}::int[])`);
     const out = [];
     for (const c of candidates.rows) {
-      const grants = await grantsOf(db, c);
+      const grants = await grantsOf(on, c);
       if (
         effectivePermissions(grants, entityId, ancestorsOfPath(entity.path)).permissions.includes(
           key as Grant['key'],

@@ -287,4 +287,11 @@ describe('reversing a historic cash entry', () => {
     ]);
     expect(await told(brokerViewer.user.id)).toEqual([]);
   });
+
+  it('reverses many entries at once without starving the connection pool (each notice reads inside its own transaction)', async () => {
+    const deposits = [];
+    for (let i = 0; i < 30; i++) deposits.push(await book('deposit', { accountId: acct, amount: '1.00' }));
+    const answers = await Promise.all(deposits.map((d) => reverse('deposit', d.id, 'batch correction')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+  }, 20_000);
 });

@@ -9,6 +9,7 @@ import { ENTRY_TYPE_NAMES, type Reversal } from './cash-reversals.service';
  * accounts) that staff reversed one of its entries, why, and where to see it — a balance
  * that drops without a word is what a client calls support about. Staff above are not told:
  * on a broker with many clients that would be noise, and the history shows it to them.
+ * Everything is read through `tx`, the reversal's own connection (see `resolver.holders`).
  */
 export async function notifyReversal(
   tx: DbOrTx,
@@ -16,11 +17,11 @@ export async function notifyReversal(
   d: { resolver: Resolver; users: UsersService; notifications: NotificationsService },
 ) {
   const owner = r.original.entityId;
-  const holders = await d.resolver.holders(owner, 'account_view');
+  const holders = await d.resolver.holders(owner, 'account_view', tx);
   const recipients = [];
   for (const h of holders) {
     if (h.kind !== 'user' || (h.kind === r.by.kind && h.id === r.by.id)) continue;
-    if ((await d.users.findById(h.id))?.homeEntityId === owner) recipients.push(h);
+    if ((await d.users.findById(h.id, tx))?.homeEntityId === owner) recipients.push(h);
   }
   const o = r.original;
   await d.notifications.notify(tx, recipients, {

@@ -435,6 +435,12 @@ describe('deposits, withdrawals and transfers as requests', () => {
     expect(bad.json().errors).toHaveProperty('accountId');
   });
 
+  it('takes many requests at once without starving the connection pool (approvers are found inside each transaction)', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => withdraw('0.5')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    await Promise.all(answers.map((r) => decide(r.json().id, 'REJECTED')));
+  }, 20_000);
+
   it('freezes every money request’s payload in the shape its contract declares', async () => {
     const all = (await checker.post('/api/requests/list', { entityId: client, limit: 999 })).json();
     const types = new Set(all.items.map((r: TRequestView) => r.type));

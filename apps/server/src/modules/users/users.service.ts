@@ -46,7 +46,7 @@ export function createUsersService(db: Db) {
   return {
     findByUsername: (username: string) => findUserByUsername(db, username),
     findByLogin: (login: string) => findUserByLogin(db, login),
-    findById: (id: string) => findUserById(db, id),
+    findById: (id: string, on: DbOrTx = db) => findUserById(on, id),
     findByEntraObjectId: (oid: string) => findUserByEntraObjectId(db, oid),
     findByEmail: (email: string) => findUserByEmail(db, email),
 
