@@ -76,7 +76,7 @@ export function createPasswordService(deps: {
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!claimed) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-        const user = await users.findById(claimed.userId);
+        const user = await users.findById(claimed.userId, tx);
         if (user?.status !== 'active') throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
         await users.setPassword(user, password, tx);
         await sessions.endAllForUser(user.id, undefined, tx);
