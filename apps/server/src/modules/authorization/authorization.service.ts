@@ -28,6 +28,10 @@ const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 // 23503: a reference to nothing; 23001: ON DELETE RESTRICT (still in use).
 const isFkViolation = (err: unknown) => ['23503', '23001'].includes(pgErrorCode(err) ?? '');
 
+/** The fields given (an absent field leaves the column as it is). */
+const defined = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 const toRole = (r: typeof roles.$inferSelect) => ({
   id: r.id,
   name: r.name,
@@ -131,9 +135,12 @@ export function createAuthorizationService(db: Db) {
         { action: 'authz.role.update', target: String(input.roleId), details: { input } },
         { roleIds: [input.roleId] },
         async (tx) => {
-          const { roleId, ...patch } = input;
-          if (patch.permissions) patch.permissions = [...new Set(patch.permissions)];
-          const [row] = await tx.update(roles).set(patch).where(eq(roles.id, roleId)).returning();
+          const { roleId, name, description, permissions } = input;
+          // Only the role's own fields: the body also carries the acting entity.
+          const patch = defined({ name, description, permissions: permissions && [...new Set(permissions)] });
+          const [row] = Object.keys(patch).length
+            ? await tx.update(roles).set(patch).where(eq(roles.id, roleId)).returning()
+            : await tx.select().from(roles).where(eq(roles.id, roleId));
           if (!row) throw notFound('Role not found');
           return (await roleViewFor(tx, who.principal, roleId))!;
         },
@@ -175,7 +182,8 @@ export function createAuthorizationService(db: Db) {
         { action: 'authz.group.update', target: String(input.groupId), details: { input } },
         { groupIds: [input.groupId] },
         async (tx) => {
-          const { groupId, members, ...patch } = input;
+          const { groupId, members, name, description } = input;
+          const patch = defined({ name, description });
           await existingGroup(tx, groupId);
           if (Object.keys(patch).length) await tx.update(groups).set(patch).where(eq(groups.id, groupId));
           if (members) await setMembers(tx, groupId, members);
