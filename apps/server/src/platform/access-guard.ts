@@ -1,5 +1,9 @@
 import { type Endpoint, entityLocationOf, isPlatformWide } from '@clearway/contracts/endpoint';
-import { type EntityPermissions, type PermissionRequirement, satisfies } from '@clearway/contracts/permissions';
+import {
+  type EntityPermissions,
+  type PermissionRequirement,
+  satisfies,
+} from '@clearway/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import type { AccessPorts, Principal } from './principal';
@@ -35,7 +39,11 @@ async function holdsSystemManagement(ports: AccessPorts, principal: Principal | 
 }
 
 /** A platform-wide row's keys, held at the root: a key on a subtree acts on that subtree only. */
-async function assertHeldAtPlatformRoot(ports: AccessPorts, principal: Principal, need: PermissionRequirement) {
+async function assertHeldAtPlatformRoot(
+  ports: AccessPorts,
+  principal: Principal,
+  need: PermissionRequirement,
+) {
   const held = await atPlatformRoot(ports, principal);
   if (!held || !satisfies(held, need))
     throw forbidden('This acts on what every tenant shares: it needs the permission at the platform root');

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { Principal } from '../../platform/principal';
 import { ancestorsOfPath, idsOfPath } from '../entities/entity-path';
+import { type GroupFacts, type PlacedEntity, pathsOf } from './rights.repo';
 import {
   type Administrator,
   administers,
@@ -13,7 +14,6 @@ import {
   mayManageRole,
   mayUseRole,
 } from './rights-rule';
-import { type GroupFacts, type PlacedEntity, pathsOf } from './rights.repo';
 
 /*
  * What an administrator sees of rights, read set-based: a fixed number of statements
@@ -178,7 +178,8 @@ export async function listRoles(tx: DbOrTx, principal: Principal): Promise<RoleV
   return candidates
     .filter(
       (r) =>
-        mayUseRole(me, roots, r) || r.holders.some((g) => g.bindings.some((b) => administers(me, b, b.scope))),
+        mayUseRole(me, roots, r) ||
+        r.holders.some((g) => g.bindings.some((b) => administers(me, b, b.scope))),
     )
     .map((r) => roleView(me, r));
 }
@@ -188,7 +189,9 @@ export async function listScopes(tx: DbOrTx, principal: Principal) {
   const me = await administratorOf(tx, principal);
   const ids = [...new Set([...me.grants.map((g) => g.entityId), principal.homeEntityId])];
   const paths = (
-    await tx.execute<{ path: string }>(sql`select path from entities where id = any(${sql.param(ids)}::int[])`)
+    await tx.execute<{ path: string }>(
+      sql`select path from entities where id = any(${sql.param(ids)}::int[])`,
+    )
   ).rows.map((r) => r.path);
   if (!paths.length) return [];
   const rows = await tx.execute<{

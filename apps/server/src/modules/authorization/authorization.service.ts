@@ -7,7 +7,6 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
-import { groupView, listGroups, listRoles, listScopes, roleViewFor } from './authorization-views';
 import {
   directPermissions,
   groupMembers,
@@ -16,8 +15,9 @@ import {
   permissionScopes,
   roles,
 } from './authorization.tables';
-import { changeRights, type Touched } from './rights-rule';
+import { groupView, listGroups, listRoles, listScopes, roleViewFor } from './authorization-views';
 import type { PrincipalRef } from './rights.repo';
+import { changeRights, type Touched } from './rights-rule';
 
 type Who = { principal: Principal; entityId?: number | null };
 type Member = PrincipalRef;
@@ -99,7 +99,11 @@ export function createAuthorizationService(db: Db) {
       });
     } catch (err) {
       if (err instanceof AppError && err.status === 403)
-        await recordAudit(db, who, { ...audit, outcome: 'failure', details: { ...audit.details, refused: err.message } });
+        await recordAudit(db, who, {
+          ...audit,
+          outcome: 'failure',
+          details: { ...audit.details, refused: err.message },
+        });
       if (isUniqueViolation(err)) throw conflict('A record with that name or binding already exists');
       if (isFkViolation(err))
         throw conflict('That record is in use or refers to something that does not exist');
@@ -118,14 +122,19 @@ export function createAuthorizationService(db: Db) {
 
     /** The new role is owned by the entity the caller acts on. */
     createRole: (who: Who, input: { name: string; description: string; permissions: PermissionKey[] }) =>
-      change(who, { action: 'authz.role.create', target: input.name, details: { input } }, {}, async (tx, t) => {
-        const [row] = await tx
-          .insert(roles)
-          .values({ ...input, permissions: [...new Set(input.permissions)], ownerEntityId: ownerOf(who) })
-          .returning();
-        t.roleIds.push(row!.id);
-        return { ...toRole(row!), editable: true };
-      }),
+      change(
+        who,
+        { action: 'authz.role.create', target: input.name, details: { input } },
+        {},
+        async (tx, t) => {
+          const [row] = await tx
+            .insert(roles)
+            .values({ ...input, permissions: [...new Set(input.permissions)], ownerEntityId: ownerOf(who) })
+            .returning();
+          t.roleIds.push(row!.id);
+          return { ...toRole(row!), editable: true };
+        },
+      ),
     updateRole: (
       who: Who,
       input: { roleId: number; name?: string; description?: string; permissions?: PermissionKey[] },
@@ -146,11 +155,16 @@ export function createAuthorizationService(db: Db) {
         },
       ),
     deleteRole: (who: Who, roleId: number) =>
-      change(who, { action: 'authz.role.delete', target: String(roleId) }, { roleIds: [roleId] }, async (tx) => {
-        const gone = await tx.delete(roles).where(eq(roles.id, roleId)).returning({ id: roles.id });
-        if (!gone.length) throw notFound('Role not found');
-        return { message: 'Role deleted' };
-      }),
+      change(
+        who,
+        { action: 'authz.role.delete', target: String(roleId) },
+        { roleIds: [roleId] },
+        async (tx) => {
+          const gone = await tx.delete(roles).where(eq(roles.id, roleId)).returning({ id: roles.id });
+          if (!gone.length) throw notFound('Role not found');
+          return { message: 'Role deleted' };
+        },
+      ),
 
     /** The new group is owned by the entity the caller acts on; it grants nothing until bound. */
     createGroup: (
@@ -191,11 +205,16 @@ export function createAuthorizationService(db: Db) {
         },
       ),
     deleteGroup: (who: Who, groupId: number) =>
-      change(who, { action: 'authz.group.delete', target: String(groupId) }, { groupIds: [groupId] }, async (tx) => {
-        const gone = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
-        if (!gone.length) throw notFound('Group not found');
-        return { message: 'Group deleted' };
-      }),
+      change(
+        who,
+        { action: 'authz.group.delete', target: String(groupId) },
+        { groupIds: [groupId] },
+        async (tx) => {
+          const gone = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
+          if (!gone.length) throw notFound('Group not found');
+          return { message: 'Group deleted' };
+        },
+      ),
     /** The role must be one the caller may use (`attachedRoleIds`). */
     appendRole: (who: Who, groupId: number, roleId: number) =>
       change(
@@ -229,7 +248,10 @@ export function createAuthorizationService(db: Db) {
         { groupIds: [input.groupId] },
         async (tx) => {
           await existingGroup(tx, input.groupId);
-          const [row] = await tx.insert(permissionScopes).values(input).returning({ id: permissionScopes.id });
+          const [row] = await tx
+            .insert(permissionScopes)
+            .values(input)
+            .returning({ id: permissionScopes.id });
           return scopeView(tx, row!.id);
         },
       ),

@@ -1,4 +1,9 @@
-import { effectivePermissions, type Grant, SCOPE_TYPES, type ScopeType } from '@clearway/contracts/authorization';
+import {
+  effectivePermissions,
+  type Grant,
+  SCOPE_TYPES,
+  type ScopeType,
+} from '@clearway/contracts/authorization';
 import type { EntityPermissions, PermissionKey } from '@clearway/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -46,9 +51,12 @@ async function allGrants(t: ReturnType<typeof useTestApp>): Promise<Map<string, 
   const members = await q<{ group_id: number; principal_id: string }>(
     sql`select group_id, principal_id from group_members`,
   );
-  const direct = await q<{ principal_id: string; entity_id: number; permission: PermissionKey; scope_type: ScopeType }>(
-    sql`select principal_id, entity_id, permission, scope_type from direct_permissions`,
-  );
+  const direct = await q<{
+    principal_id: string;
+    entity_id: number;
+    permission: PermissionKey;
+    scope_type: ScopeType;
+  }>(sql`select principal_id, entity_id, permission, scope_type from direct_permissions`);
   const out = new Map<string, Grant[]>();
   const add = (who: string, g: Grant) => out.set(who, [...(out.get(who) ?? []), g]);
   for (const m of members)
@@ -65,7 +73,8 @@ function resolveAll(world: World, grants: Map<string, Grant[]>): Held {
   const held: Held = new Map();
   for (const [who, gs] of grants) {
     const perEntity = new Map<number, EntityPermissions>();
-    for (const e of world.entities) perEntity.set(e.id, effectivePermissions(gs, e.id, ancestorsOfPath(e.path)));
+    for (const e of world.entities)
+      perEntity.set(e.id, effectivePermissions(gs, e.id, ancestorsOfPath(e.path)));
     held.set(who, perEntity);
   }
   return held;
@@ -138,26 +147,52 @@ describe('the grant rule (property: random rights changes by random subtree admi
     const del = (url: string, payload: object) => a.call({ method: 'DELETE', url, payload });
     switch (o.kind) {
       case 'roleCreate':
-        return { admin, res: await a.post('/api/roles/create', { entityId: acting, name: `r${counter++}`, permissions: o.keys }) };
+        return {
+          admin,
+          res: await a.post('/api/roles/create', {
+            entityId: acting,
+            name: `r${counter++}`,
+            permissions: o.keys,
+          }),
+        };
       case 'roleUpdate':
         return {
           admin,
-          res: await a.put('/api/roles/update', { entityId: acting, roleId: pickOf(await ids('roles'), o.pick), permissions: o.keys }),
+          res: await a.put('/api/roles/update', {
+            entityId: acting,
+            roleId: pickOf(await ids('roles'), o.pick),
+            permissions: o.keys,
+          }),
         };
       case 'roleDelete':
-        return { admin, res: await del('/api/roles/delete', { entityId: acting, roleId: pickOf(await ids('roles'), o.pick) }) };
+        return {
+          admin,
+          res: await del('/api/roles/delete', {
+            entityId: acting,
+            roleId: pickOf(await ids('roles'), o.pick),
+          }),
+        };
       case 'groupCreate': {
         const roles = await ids('roles');
         const roleIds = roles.length ? [...new Set([pickOf(roles, o.pick), pickOf(roles, o.pick2)])] : [];
         return {
           admin,
-          res: await a.post('/api/groups/create', { entityId: acting, name: `g${counter++}`, roleIds, members }),
+          res: await a.post('/api/groups/create', {
+            entityId: acting,
+            name: `g${counter++}`,
+            roleIds,
+            members,
+          }),
         };
       }
       case 'groupMembers':
         return {
           admin,
-          res: await a.put('/api/groups/update', { entityId: acting, groupId: pickOf(await ids('groups'), o.pick), members }),
+          res: await a.put('/api/groups/update', {
+            entityId: acting,
+            groupId: pickOf(await ids('groups'), o.pick),
+            members,
+          }),
         };
       case 'groupRename':
         return {
@@ -169,7 +204,13 @@ describe('the grant rule (property: random rights changes by random subtree admi
           }),
         };
       case 'groupDelete':
-        return { admin, res: await del('/api/groups/delete', { entityId: acting, groupId: pickOf(await ids('groups'), o.pick) }) };
+        return {
+          admin,
+          res: await del('/api/groups/delete', {
+            entityId: acting,
+            groupId: pickOf(await ids('groups'), o.pick),
+          }),
+        };
       case 'roleAppend':
         return {
           admin,
@@ -229,7 +270,13 @@ describe('the grant rule (property: random rights changes by random subtree admi
           )
         ).rows;
         const d = rows.length ? rows[o.pick % rows.length]! : { id: 2_000_000_000, entity_id: entityId };
-        return { admin, res: await del('/api/direct-permissions/delete', { id: Number(d.id), entityId: Number(d.entity_id) }) };
+        return {
+          admin,
+          res: await del('/api/direct-permissions/delete', {
+            id: Number(d.id),
+            entityId: Number(d.entity_id),
+          }),
+        };
       }
     }
   }
@@ -257,7 +304,11 @@ describe('the grant rule (property: random rights changes by random subtree admi
             const { admin, res } = await perform(o);
             if (res.statusCode >= 300) {
               stats.refused++;
-              expect({ kind: o.kind, status: res.statusCode, refusal: [403, 404, 409].includes(res.statusCode) }).toEqual({
+              expect({
+                kind: o.kind,
+                status: res.statusCode,
+                refusal: [403, 404, 409].includes(res.statusCode),
+              }).toEqual({
                 kind: o.kind,
                 status: res.statusCode,
                 refusal: true,
@@ -274,9 +325,19 @@ describe('the grant rule (property: random rights changes by random subtree admi
                 const was = before.get(who)?.get(entityId) ?? { permissions: [], childPermissions: [] };
                 const mine = actor?.get(entityId) ?? { permissions: [], childPermissions: [] };
                 for (const k of now.permissions.filter((k) => !was.permissions.includes(k)))
-                  expect([o.kind, entityId, k, mine.permissions.includes(k)]).toEqual([o.kind, entityId, k, true]);
+                  expect([o.kind, entityId, k, mine.permissions.includes(k)]).toEqual([
+                    o.kind,
+                    entityId,
+                    k,
+                    true,
+                  ]);
                 for (const k of now.childPermissions.filter((k) => !was.childPermissions.includes(k)))
-                  expect([o.kind, entityId, k, mine.childPermissions.includes(k)]).toEqual([o.kind, entityId, k, true]);
+                  expect([o.kind, entityId, k, mine.childPermissions.includes(k)]).toEqual([
+                    o.kind,
+                    entityId,
+                    k,
+                    true,
+                  ]);
               }
           }
         },

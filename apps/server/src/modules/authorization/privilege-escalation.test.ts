@@ -100,7 +100,11 @@ describe('the grant rule: no escalation through groups and roles', () => {
       { kind: 'user', id: complianceId },
     ];
     await refusedAndNothingChanged(() =>
-      compliance.put('/api/groups/update', { entityId: aurora, groupId: treasuryGroup, members: treasuryMembers }),
+      compliance.put('/api/groups/update', {
+        entityId: aurora,
+        groupId: treasuryGroup,
+        members: treasuryMembers,
+      }),
     );
     await refusedAndNothingChanged(() =>
       compliance.put('/api/groups/update', { entityId: aurora, groupId: adminsGroup, name: 'Renamed' }),
@@ -132,7 +136,11 @@ describe('the grant rule: no escalation through groups and roles', () => {
       compliance.put('/api/roles/update', { entityId: aurora, roleId: adminRole, description: 'mine now' }),
     );
     await refusedAndNothingChanged(() =>
-      compliance.call({ method: 'DELETE', url: '/api/roles/delete', payload: { entityId: aurora, roleId: adminRole } }),
+      compliance.call({
+        method: 'DELETE',
+        url: '/api/roles/delete',
+        payload: { entityId: aurora, roleId: adminRole },
+      }),
     );
   });
 

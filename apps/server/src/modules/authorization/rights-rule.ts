@@ -37,7 +37,11 @@ export type Touched = {
 const AUTHZ: PermissionKey = 'authorization_management';
 
 /** The acting administrator as the rule sees it: its grants before the change, and the root. */
-export type Administrator = { grants: Grant[]; root: PlacedEntity | null; memo: Map<number, EntityPermissions> };
+export type Administrator = {
+  grants: Grant[];
+  root: PlacedEntity | null;
+  memo: Map<number, EntityPermissions>;
+};
 
 function heldOn(me: Administrator, on: PlacedEntity): EntityPermissions {
   let held = me.memo.get(on.entityId);
@@ -161,9 +165,13 @@ export async function changeRights<T>(
 
   const attached = await roleFacts(tx, touched.attachedRoleIds ?? []);
   if (attached.length) {
-    const paths = await pathsOf(tx, me.grants.filter((g) => g.key === AUTHZ).map((g) => g.entityId));
+    const paths = await pathsOf(
+      tx,
+      me.grants.filter((g) => g.key === AUTHZ).map((g) => g.entityId),
+    );
     for (const r of attached)
-      if (!mayUseRole(me, paths, r)) throw forbidden('This role is not available to the entities you administer');
+      if (!mayUseRole(me, paths, r))
+        throw forbidden('This role is not available to the entities you administer');
   }
 
   const knownRoles = new Set(touched.roleIds);

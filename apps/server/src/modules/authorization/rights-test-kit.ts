@@ -24,7 +24,9 @@ export async function idOf(t: TestContext, table: 'entities' | 'groups' | 'roles
 }
 
 export async function userIdOf(t: TestContext, username: string) {
-  const rows = await t.database.db.execute<{ id: string }>(sql`select id from users where username = ${username}`);
+  const rows = await t.database.db.execute<{ id: string }>(
+    sql`select id from users where username = ${username}`,
+  );
   return rows.rows[0]!.id;
 }
 

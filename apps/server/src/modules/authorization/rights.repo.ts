@@ -104,7 +104,8 @@ export async function groupFacts(tx: DbOrTx, groupIds: readonly number[]): Promi
       };
       byId.set(id, g);
     }
-    if (r.entity_id !== null) g.bindings.push({ entityId: Number(r.entity_id), path: r.path!, scope: r.scope! });
+    if (r.entity_id !== null)
+      g.bindings.push({ entityId: Number(r.entity_id), path: r.path!, scope: r.scope! });
   }
   return [...byId.values()];
 }
