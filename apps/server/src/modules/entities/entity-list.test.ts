@@ -28,6 +28,8 @@ describe('entity/list for a username', () => {
   it('lists the entities a user of the caller’s tree can use', async () => {
     const res = await ask('trader');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([expect.objectContaining({ entityId: await idOf(t, 'entities', 'Northwind Capital') })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ entityId: await idOf(t, 'entities', 'Northwind Capital') }),
+    ]);
   });
 });
