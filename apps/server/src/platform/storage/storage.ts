@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db';
+import { createFilesystemStorage, moveIntoFilesystem } from './filesystem-storage';
+import { createPostgresStorage } from './postgres-storage';
+import type { Storage, StoredObject } from './stored-object';
+
+/**
+ * The configured driver. With the filesystem driver, objects still in PostgreSQL (stored
+ * before the switch, or moved there by migration 0026) move into the directory first.
+ */
+export async function openStorage(config: Config, db: Db): Promise<Storage> {
+  switch (config.STORAGE_DRIVER) {
+    case 'postgres':
+      return createPostgresStorage(db);
+    case 'filesystem': {
+      const storage = createFilesystemStorage(config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'files'));
+      await moveIntoFilesystem(db, storage);
+      return storage;
+    }
+  }
+}
+
+/**
+ * Stores bytes and writes the rows that point at them in one transaction. When it fails the
+ * bytes go too: PostgreSQL rolls them back, and the filesystem driver, which cannot, deletes them.
+ */
+export async function storeWith<T>(
+  db: Db,
+  storage: Storage,
+  data: Buffer,
+  contentType: string,
+  write: (tx: Tx, stored: StoredObject) => Promise<T>,
+): Promise<T> {
+  let stored: StoredObject | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      stored = await storage.put(data, contentType, tx);
+      return write(tx, stored);
+    });
+  } catch (err) {
+    const key = (stored as StoredObject | null)?.key;
+    if (key) await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
