@@ -22,8 +22,10 @@ export async function openStorage(config: Config, db: Db): Promise<Storage> {
 }
 
 /**
- * Stores bytes and writes the rows that point at them in one transaction. When it fails the
- * bytes go too: PostgreSQL rolls them back, and the filesystem driver, which cannot, deletes them.
+ * Stores bytes and writes the rows that point at them in one transaction. When the work
+ * inside fails, the bytes go too: PostgreSQL rolls them back, and the filesystem driver, which
+ * cannot, deletes them. A failure of COMMIT itself leaves them (it may have committed after
+ * all): a file nothing points at is the lesser harm than a proof without its bytes.
  */
 export async function storeWith<T>(
   db: Db,
@@ -32,15 +34,19 @@ export async function storeWith<T>(
   contentType: string,
   write: (tx: Tx, stored: StoredObject) => Promise<T>,
 ): Promise<T> {
-  let stored: StoredObject | null = null;
-  try {
-    return await db.transaction(async (tx) => {
-      stored = await storage.put(data, contentType, tx);
-      return write(tx, stored);
+  const refused: { key?: string } = {};
+  return db
+    .transaction(async (tx) => {
+      const stored = await storage.put(data, contentType, tx);
+      try {
+        return await write(tx, stored);
+      } catch (err) {
+        refused.key = stored.key;
+        throw err;
+      }
+    })
+    .catch(async (err) => {
+      if (refused.key) await storage.delete(refused.key).catch(() => undefined);
+      throw err;
     });
-  } catch (err) {
-    const key = (stored as StoredObject | null)?.key;
-    if (key) await storage.delete(key).catch(() => undefined);
-    throw err;
-  }
 }

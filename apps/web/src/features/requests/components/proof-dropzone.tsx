@@ -34,7 +34,7 @@ export function ProofDropzone({
         {t('moneyRequest.proof')}
       </Text>
       <Paper
-        {...getRootProps({ role: 'button', 'aria-label': t('moneyRequest.proof') })}
+        {...getRootProps({ 'aria-label': t('moneyRequest.proof') })}
         withBorder
         p="md"
         bg={isDragActive ? 'var(--mantine-primary-color-light)' : undefined}
