@@ -19,11 +19,20 @@ export type JobQueueOptions = {
   pollIntervalMs?: number;
 };
 
-/** graphile-worker's log lines in ours; its per-job "Completed task" lines at debug. */
-function workerLogger(log: FastifyBaseLogger) {
+/** PostgreSQL closing our connections (it is shutting down: 57P01, or the socket is gone). */
+const isDatabaseGoingAway = (message: string, meta?: { error?: unknown }) =>
+  (meta?.error as { code?: string } | undefined)?.code === '57P01' ||
+  /terminating connection due to administrator command|Connection terminated/.test(message);
+
+/**
+ * graphile-worker's log lines in ours; its per-job "Completed task" lines at debug. While
+ * stopping, the database going away under us (Ctrl-C reaches the embedded PostgreSQL too) is
+ * expected, not an error: those lines go to debug so a clean stop prints none.
+ */
+function workerLogger(log: FastifyBaseLogger, stopping: () => boolean) {
   return new Logger((scope) => (level, message, meta) => {
     const fields = { jobs: scope, ...meta };
-    if (level === 'error') log.error(fields, message);
+    if (level === 'error' && !(stopping() && isDatabaseGoingAway(message, meta))) log.error(fields, message);
     else if (level === 'warning') log.warn(fields, message);
     else log.debug(fields, message);
   });
@@ -40,6 +49,7 @@ export function createJobQueue(options: JobQueueOptions) {
   const metrics = createJobMetrics(options.db, () => [...tasks.keys()]);
   let pool: pg.Pool | null = null;
   let runner: Runner | null = null;
+  let stopping = false;
 
   const taskList = (): TaskList =>
     Object.fromEntries(
@@ -82,7 +92,7 @@ export function createJobQueue(options: JobQueueOptions) {
         noHandleSignals: true,
         taskList: taskList(),
         crontab: '',
-        logger: workerLogger(options.log),
+        logger: workerLogger(options.log, () => stopping),
         // Completions and failures go through graphile-worker's batchers (at once: 0 ms), which
         // stopping flushes; unbatched, the last job's completion can be lost to the closing pool
         // and the job run again once its lock expires.
@@ -94,11 +104,16 @@ export function createJobQueue(options: JobQueueOptions) {
 
     /** Waits for running jobs (they are told to abort after 5 s), then closes the worker's pool. */
     async stop() {
-      const stopping = runner;
+      const current = runner;
       runner = null;
-      await stopping?.stop();
-      await pool?.end();
-      pool = null;
+      stopping = true;
+      try {
+        await current?.stop();
+        await pool?.end();
+      } finally {
+        pool = null;
+        stopping = false;
+      }
     },
   };
 }
