@@ -43,14 +43,121 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 export const inIds = (column: Column, ids: readonly number[]): SQL =>
   sql`${column} = any(${sql.param(ids)}::int[])`;
 
-export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+/** `inIds` for a bigint column. */
+export const inBigIds = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::bigint[])`;
+
+/**
+ * Rows loaded for many parents at once (one statement per relation), by parent: how a list
+ * attaches its related rows without a statement per row. Keeps the rows' order.
+ */
+export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/** Called with each statement's text as it is sent to PostgreSQL. */
+export type StatementListener = (text: string) => void;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+  /** Calls `listener` for every statement sent through the pool; returns the unsubscribe. */
+  onStatement: (listener: StatementListener) => () => void;
+};
+
+/** The code of the process warning for two queries at once on one client (see `watchClient`). */
+export const CONCURRENT_QUERY_WARNING = 'CLEARWAY_CONCURRENT_QUERY';
+const reportedOverlaps = new Set<string>();
+
+/**
+ * A query sent while the same client is still busy with another queues behind it in pg 8
+ * (with a deprecation warning that names no caller) and fails in pg 9: inside a transaction
+ * it is a `Promise.all` over `tx`. Warned once per call site, with the stack that finds it.
+ */
+function reportOverlap(text: string) {
+  const stack = new Error().stack?.split('\n').slice(3).join('\n') ?? '';
+  if (reportedOverlaps.has(stack)) return;
+  reportedOverlaps.add(stack);
+  process.emitWarning(`A query was sent on a client still executing another: ${text.slice(0, 120)}`, {
+    code: CONCURRENT_QUERY_WARNING,
+    detail: stack,
+  });
+}
+
+type QueryArgs = [unknown, ...unknown[]];
+const textOf = (q: unknown): string =>
+  typeof q === 'string'
+    ? q
+    : String((q as { text?: string; name?: string }).text ?? (q as { name?: string }).name);
+
+/**
+ * Every pooled client gets an error listener for its whole life: the pool listens only
+ * while a client is idle, so a connection lost while a transaction holds the client would
+ * otherwise be an unhandled 'error' event that ends the process. The statement in flight
+ * fails on its own (→ 503, see errors.ts) and the pool discards the broken client when it
+ * is released. Each statement is also announced to `listeners`, and one sent while the
+ * client is busy is reported (`reportOverlap`).
+ */
+function watchClient(client: pg.PoolClient, listeners: ReadonlySet<StatementListener>) {
+  client.on('error', () => undefined);
+  let inFlight = 0;
+  const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  client.query = ((...args: QueryArgs) => {
+    const text = textOf(args[0]);
+    for (const listener of listeners) listener(text);
+    // Cursors and streams (objects with `submit`) end on events of their own; not tracked.
+    if (typeof (args[0] as { submit?: unknown })?.submit === 'function') return query(...args);
+    if (inFlight > 0) reportOverlap(text);
+    inFlight++;
+    let settled = false;
+    const settle = () => {
+      if (!settled) {
+        settled = true;
+        inFlight--;
+      }
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (last > 0 && typeof callback === 'function') {
+      args[last] = (...result: unknown[]) => {
+        settle();
+        return callback(...result);
+      };
+      return query(...args);
+    }
+    const result = query(...args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') result.then(settle, settle);
+    else settle();
+    return result;
+  }) as typeof client.query;
+}
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its server must not crash the process.
+  // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const listeners = new Set<StatementListener>();
+  pool.on('connect', (client) => watchClient(client, listeners));
   const db = drizzle(pool, { schema });
-  return { db, pool, url, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    url,
+    close: () => pool.end(),
+    onStatement(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** Applies the committed migrations; safe to run at every start. */

@@ -304,7 +304,7 @@ export function createMoneyRequestsService(deps: {
       );
       const [rows, [count]] = await Promise.all([
         db
-          .select({ id: requests.id })
+          .select()
           .from(requests)
           .where(where)
           .orderBy(f.direction === 'asc' ? requests.createdAt : desc(requests.createdAt), desc(requests.id))
@@ -312,7 +312,7 @@ export function createMoneyRequestsService(deps: {
           .offset(f.offset),
         db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
       ]);
-      return { items: await Promise.all(rows.map((r) => engine.view(r.id))), total: count?.n ?? 0 };
+      return { items: await engine.views(rows), total: count?.n ?? 0 };
     },
 
     pending(entityId: number, limit: number, offset: number) {
