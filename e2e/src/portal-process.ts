@@ -6,12 +6,25 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type PortalProcess = {
   baseUrl: string;
+  /** The separate metrics listener (`/metrics` below it). */
+  metricsUrl: string;
   startedInMs: number;
-  /** Sends Ctrl-C (SIGINT) and resolves with the exit code. */
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /**
+   * Ctrl-C as a terminal sends it — SIGINT to the whole process group, the embedded
+   * PostgreSQL included — and resolves with the exit code.
+   */
   stop: () => Promise<number | null>;
 };
 
-type Options = { dataDir: string; port: number; pgPort: number; env?: Record<string, string> };
+type Options = {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  metricsPort: number;
+  env?: Record<string, string>;
+};
 
 function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -41,6 +54,7 @@ export async function startPortal(opts: Options): Promise<PortalProcess> {
     HOST: '127.0.0.1',
     PORT: String(opts.port),
     EMBEDDED_PG_PORT: String(opts.pgPort),
+    METRICS_PORT: String(opts.metricsPort),
     DATA_DIR: opts.dataDir,
     APP_ENV: 'demo',
     LOG_LEVEL: 'warn',
@@ -52,15 +66,21 @@ export async function startPortal(opts: Options): Promise<PortalProcess> {
     cwd: path.join(REPO, 'apps/server'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives `npm start`, so Ctrl-C reaches all of it.
+    detached: true,
   });
-  await waitForAddress(child, []);
+  const log: string[] = [];
+  await waitForAddress(child, log);
   return {
     baseUrl: `http://127.0.0.1:${opts.port}`,
+    metricsUrl: `http://127.0.0.1:${opts.metricsPort}`,
     startedInMs: Date.now() - started,
+    output: () => log.join(''),
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
-        child.kill('SIGINT');
+        process.kill(-child.pid!, 'SIGINT');
       }),
   };
 }

@@ -77,7 +77,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installErrorHandler(app);
   installSecurityHeaders(app, API_BASE);
   installRequestLogging(app);
-  installMetrics(app);
+  const metrics = installMetrics(app, config.METRICS_TOKEN);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart);
@@ -176,6 +176,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
   return {
     app,
+    /** `/metrics`, served apart from the public port (see metrics.ts); `main.ts` listens on it. */
+    metrics,
     ports,
     apiRoutes,
     services: {
