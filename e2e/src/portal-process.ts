@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,9 +14,11 @@ export type PortalProcess = {
   output: () => string;
   /**
    * Ctrl-C as a terminal sends it — SIGINT to the whole process group, the embedded
-   * PostgreSQL included — and resolves with the exit code.
+   * PostgreSQL included — and resolves with the exit code. `databaseFirst`: PostgreSQL
+   * gets it a moment earlier and is already ending the server's connections when the
+   * server hears it (the order a terminal does not promise).
    */
-  stop: () => Promise<number | null>;
+  stop: (opts?: { databaseFirst?: boolean }) => Promise<number | null>;
 };
 
 type Options = {
@@ -76,11 +79,16 @@ export async function startPortal(opts: Options): Promise<PortalProcess> {
     metricsUrl: `http://127.0.0.1:${opts.metricsPort}`,
     startedInMs: Date.now() - started,
     output: () => log.join(''),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        process.kill(-child.pid!, 'SIGINT');
-      }),
+    stop: async ({ databaseFirst = false } = {}) => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      if (databaseFirst) {
+        const postmaster = await readFile(path.join(opts.dataDir, 'pg', 'postmaster.pid'), 'utf8');
+        process.kill(Number(postmaster.split('\n')[0]), 'SIGINT');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      process.kill(-child.pid!, 'SIGINT');
+      return exited;
+    },
   };
 }

@@ -27,7 +27,7 @@ export const LISTENER_APPLICATION_NAME = 'clearway-notifications';
  * at once — Ctrl-C ends the embedded database and this process together — is not a fault.
  */
 export function createNotificationListener(o: Options) {
-  const minDelay = o.minDelayMs ?? 100;
+  const minDelay = o.minDelayMs ?? 250;
   const maxDelay = o.maxDelayMs ?? 30_000;
   let client: pg.Client | null = null;
   let stopped = false;
