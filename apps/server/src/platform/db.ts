@@ -81,16 +81,25 @@ const reportedOverlaps = new Set<string>();
 /**
  * A query sent while the same client is still busy with another queues behind it in pg 8
  * (with a deprecation warning that names no caller) and fails in pg 9: inside a transaction
- * it is a `Promise.all` over `tx`. Warned once per call site, with the stack that finds it.
+ * it is a `Promise.all` over `tx`. Warned once per pair of statements and stack.
  */
-function reportOverlap(text: string) {
-  const stack = new Error().stack?.split('\n').slice(3).join('\n') ?? '';
-  if (reportedOverlaps.has(stack)) return;
-  reportedOverlaps.add(stack);
-  process.emitWarning(`A query was sent on a client still executing another: ${text.slice(0, 120)}`, {
-    code: CONCURRENT_QUERY_WARNING,
-    detail: stack,
-  });
+function reportOverlap(text: string, busyWith: string) {
+  // Drizzle's and pg's frames fill the default ten; the caller's own frames are there only
+  // when it awaited the query directly (a Promise.all over query builders starts them from
+  // a microtask), so the message names both statements.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  const frames = new Error().stack?.split('\n').slice(3) ?? [];
+  Error.stackTraceLimit = limit;
+  const ours = frames.filter((f) => !f.includes('node_modules') && !f.includes('node:internal'));
+  const stack = (ours.length > 0 ? ours : frames).join('\n');
+  const key = `${text}\n${busyWith}\n${stack}`;
+  if (reportedOverlaps.has(key)) return;
+  reportedOverlaps.add(key);
+  process.emitWarning(
+    `A query was sent on a client still executing another: ${text.slice(0, 160)} — while executing: ${busyWith.slice(0, 160)}`,
+    { code: CONCURRENT_QUERY_WARNING, detail: stack },
+  );
 }
 
 type QueryArgs = [unknown, ...unknown[]];
@@ -110,14 +119,16 @@ const textOf = (q: unknown): string =>
 function watchClient(client: pg.PoolClient, listeners: ReadonlySet<StatementListener>) {
   client.on('error', () => undefined);
   let inFlight = 0;
+  let busyWith = '';
   const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
   client.query = ((...args: QueryArgs) => {
     const text = textOf(args[0]);
     for (const listener of listeners) listener(text);
     // Cursors and streams (objects with `submit`) end on events of their own; not tracked.
     if (typeof (args[0] as { submit?: unknown })?.submit === 'function') return query(...args);
-    if (inFlight > 0) reportOverlap(text);
+    if (inFlight > 0) reportOverlap(text, busyWith);
     inFlight++;
+    busyWith = text;
     let settled = false;
     const settle = () => {
       if (!settled) {

@@ -35,10 +35,12 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
   async function groupView(tx: DbOrTx, groupId: number) {
     const [g] = await tx.select().from(groups).where(eq(groups.id, groupId));
     if (!g) throw notFound('Group not found');
-    const [roleRows, memberRows] = await Promise.all([
-      tx.select({ roleId: groupRoles.roleId }).from(groupRoles).where(eq(groupRoles.groupId, groupId)),
-      tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)),
-    ]);
+    // One after the other: `tx` may be a transaction's single connection.
+    const roleRows = await tx
+      .select({ roleId: groupRoles.roleId })
+      .from(groupRoles)
+      .where(eq(groupRoles.groupId, groupId));
+    const memberRows = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
     return {
       id: g.id,
       name: g.name,
