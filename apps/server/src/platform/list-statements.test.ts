@@ -206,8 +206,8 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await t.services.ssi.seed(uniqueName('SSI '), entityId, bank, addresses);
     await db.execute(sql`
       insert into related_entities (entity_id, related_entity_id, relationship_type)
-      select ${entityId}, c, 'Client' from unnest(${sql.param(children)}::int[]) c
-      union all select c, ${entityId}, 'Agent' from unnest(${sql.param(children)}::int[]) c`);
+      select ${entityId}, c, 'Client'::relationship_type from unnest(${sql.param(children)}::int[]) c
+      union all select c, ${entityId}, 'Agent'::relationship_type from unnest(${sql.param(children)}::int[]) c`);
     // A user of the entity and all below it, whose usable entities `entity/list` answers.
     const user = await createUser(t, { homeEntityId: entityId });
     await grant(t, user.id, entityId, ['account_view'], 'SELF_AND_DESCENDANTS');
