@@ -1,7 +1,7 @@
 import { describeStatus, ERROR_CATALOGUE, type ErrorBody } from '@clearway/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isConnectionLoss } from './pg-errors';
+import { isConnectionLoss, rootCause } from './pg-errors';
 
 export const ERROR_CODES = [
   'BadRequest',
@@ -52,7 +52,10 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable, please try again in a few seconds';
 
-/** A lost or refused database connection: the call changed nothing it answered and may be retried. */
+/**
+ * A lost or refused database connection. The call's transaction rolled back (unless the loss
+ * came after its commit), so it may be retried — with the same Idempotency-Key if it moves money.
+ */
 export const databaseUnavailable = () =>
   new AppError('DatabaseUnavailable', 503, DATABASE_UNAVAILABLE_MESSAGE, undefined, undefined, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
@@ -110,7 +113,8 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     let err = thrown;
     if (!(err instanceof AppError) && isConnectionLoss(err)) {
-      request.log.warn({ err }, 'database connection lost or refused');
+      // The cause, not the stack: an outage fails many calls the same way.
+      request.log.warn({ cause: rootCause(err) }, 'database connection lost or refused');
       err = databaseUnavailable() as unknown as FastifyError;
     }
     if (err instanceof AppError) {

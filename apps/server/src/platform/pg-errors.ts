@@ -53,3 +53,10 @@ export function isConnectionLoss(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((x) => isConnectionLoss(x, depth + 1))) return true;
   return isConnectionLoss(e.cause, depth + 1);
 }
+
+/** The innermost cause's code and message, for a log line without a stack. */
+export function rootCause(err: unknown): { code?: string; message: string } {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  while (e?.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  return { ...(typeof e?.code === 'string' ? { code: e.code } : {}), message: String(e?.message ?? e) };
+}

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
 import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../../test/fixtures';
+import { nextEvent } from '../../test/sse';
 import { type TestContext, useTestApp } from '../../test/test-app';
 import { LISTENER_APPLICATION_NAME } from './notification-listener';
 import { createNotificationsService } from './notifications.service';
@@ -28,39 +29,6 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000) 
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Reads a Server-Sent Events stream until an event matches, or gives up. */
-async function nextEvent(
-  body: ReadableStream<Uint8Array>,
-  match: (data: { title: string }) => boolean,
-  ms = 5000,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const deadline = Date.now() + ms;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-      ]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (const block of buffer.split('\n\n')) {
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (data) {
-          const parsed = JSON.parse(data.slice(6));
-          if (match(parsed)) return parsed;
-        }
-      }
-    }
-    return null;
-  } finally {
-    reader.releaseLock();
-    await body.cancel().catch(() => undefined);
   }
 }
 
