@@ -47,6 +47,15 @@ export const forbidden = (message = 'You do not have permission for this action 
   new AppError('Forbidden', 403, message);
 export const conflict = (message: string, code: ErrorCode = 'Conflict') => new AppError(code, 409, message);
 
+/**
+ * For `.catch` on a lookup that may find nothing: null for a 404, anything else rethrown —
+ * a lost database connection must stay a 503, not become "not found".
+ */
+export function nullWhenNotFound(err: unknown): null {
+  if (err instanceof AppError && err.status === 404) return null;
+  throw err;
+}
+
 /** How soon a caller may retry after the database could not be reached (a restart or fail-over). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =

@@ -13,7 +13,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { type Db, type DbOrTx, inIds } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
@@ -122,7 +122,7 @@ export function createMoneyRequestsService(deps: {
 
   /** The request, if the caller's acting entity is it or above it. @throws NotFound */
   async function visibleView(who: Who, requestId: number) {
-    const view = await engine.view(requestId).catch(() => null);
+    const view = await engine.view(requestId).catch(nullWhenNotFound);
     // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
     if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
       throw notFound('Request not found');
@@ -260,10 +260,11 @@ export function createMoneyRequestsService(deps: {
         throw badRequest('toAccountId: must differ from the source account', {
           toAccountId: 'same as fromAccountId',
         });
-      const to = await accounts.get(who.entityId, i.toAccountId).catch(async () => {
+      const to = await accounts.get(who.entityId, i.toAccountId).catch(async (err: unknown) => {
+        nullWhenNotFound(err);
         // Only when the account is not the caller's own: look among related entities.
         for (const { entityId: e } of await deps.entities.related(who.principal, from.entityId, 'down')) {
-          const found = await accounts.get(e, i.toAccountId).catch(() => null);
+          const found = await accounts.get(e, i.toAccountId).catch(nullWhenNotFound);
           if (found) return found;
         }
         throw badRequest('toAccountId: not an account of this entity or a related one', {

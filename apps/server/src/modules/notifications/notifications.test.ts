@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { TNotification } from '@clearway/contracts/endpoints/platform.endpoints';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
 import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../../test/fixtures';
