@@ -35,7 +35,15 @@ async function main() {
     await seedDemoWhitelisting(database.db, services.ssi);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
-  const metricsAt = await metrics.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT });
+  const metricsAt = await metrics
+    .listen({ host: config.METRICS_HOST, port: config.METRICS_PORT })
+    .catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') throw err;
+      // A second instance on this host: it needs a metrics port of its own.
+      throw new Error(
+        `METRICS_PORT ${config.METRICS_PORT} is in use on ${config.METRICS_HOST}: set another (0 picks a free one)`,
+      );
+    });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
   console.log(
