@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/free-port';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,7 +26,8 @@ type Options = {
   dataDir: string;
   port: number;
   pgPort: number;
-  metricsPort: number;
+  /** The metrics listener's port; any free one when not given. */
+  metricsPort?: number;
   env?: Record<string, string>;
 };
 
@@ -52,12 +54,13 @@ function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
  * migrations, reference data, API and SPA — on loopback ports of the caller's choosing.
  */
 export async function startPortal(opts: Options): Promise<PortalProcess> {
+  const metricsPort = opts.metricsPort ?? (await freePort());
   const env: Record<string, string | undefined> = {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(opts.port),
     EMBEDDED_PG_PORT: String(opts.pgPort),
-    METRICS_PORT: String(opts.metricsPort),
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: opts.dataDir,
     APP_ENV: 'demo',
     LOG_LEVEL: 'warn',
@@ -76,7 +79,7 @@ export async function startPortal(opts: Options): Promise<PortalProcess> {
   await waitForAddress(child, log);
   return {
     baseUrl: `http://127.0.0.1:${opts.port}`,
-    metricsUrl: `http://127.0.0.1:${opts.metricsPort}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startedInMs: Date.now() - started,
     output: () => log.join(''),
     stop: async ({ databaseFirst = false } = {}) => {

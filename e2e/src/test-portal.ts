@@ -36,13 +36,7 @@ export async function createTestUsers(pgPort: number) {
 export async function startTestPortal(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-e2e-'));
   const pgPort = await freePort();
-  const portal = await startPortal({
-    dataDir,
-    port: await freePort(),
-    pgPort,
-    metricsPort: await freePort(),
-    env,
-  });
+  const portal = await startPortal({ dataDir, port: await freePort(), pgPort, env });
   await createTestUsers(pgPort);
   return {
     baseUrl: portal.baseUrl,
