@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
 import { takeConcurrentQueryWarnings } from '../test/no-concurrent-queries';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { CONCURRENT_QUERY_WARNING } from './db';
 import { isConnectionLoss } from './pg-errors';
+import { CONCURRENT_QUERY_WARNING } from './pooled-client';
 
 const failureOf = (work: Promise<unknown>) =>
   work.then(

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, expect } from 'vitest';
-import { CONCURRENT_QUERY_WARNING } from '../platform/db';
+import { CONCURRENT_QUERY_WARNING } from '../platform/pooled-client';
 
 /**
  * Every server test fails when a query was sent on a client still executing another (pg 8
