@@ -87,7 +87,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     concurrency: config.JOBS_CONCURRENCY,
     log: app.log,
   });
-  installMetrics(app, jobs.metrics);
+  const metrics = installMetrics(app, { token: config.METRICS_TOKEN, collectors: jobs.metrics });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart);
@@ -197,6 +197,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
   return {
     app,
+    /** `/metrics`, served apart from the public port (see metrics.ts); `main.ts` listens on it. */
+    metrics,
     ports,
     apiRoutes,
     services: {

@@ -42,6 +42,12 @@ export const ZConfig = z.object({
   // 408 and the connection closes: without a limit, slow senders hold connections forever.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus metrics have a listener of their own, on loopback unless told otherwise: they
+  // name routes and show traffic, which is for the operator's scraper, not the public port.
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: int(9464),
+  /** When set, the scraper must send `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: int(54329),
@@ -106,13 +112,23 @@ export const ZConfig = z.object({
 
 export type Config = z.infer<typeof ZConfig>;
 
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/** Settings that are valid alone but not together. */
+function combinationIssues(c: Config): string[] {
+  const issues: string[] = [];
+  if (c.APP_ENV === 'production' && !isLoopback(c.METRICS_HOST) && !c.METRICS_TOKEN)
+    issues.push('  METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address');
+  return issues;
+}
+
 /** Validates the environment once; a bad value stops start-up with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZConfig.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = parsed.success
+    ? combinationIssues(parsed.data)
+    : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   return parsed.data;
 }
 

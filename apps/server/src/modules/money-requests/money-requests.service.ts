@@ -13,7 +13,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { type Db, type DbOrTx, inIds } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { storeWith } from '../../platform/storage/storage';
@@ -125,7 +125,7 @@ export function createMoneyRequestsService(deps: {
 
   /** The request, if the caller's acting entity is it or above it. @throws NotFound */
   async function visibleView(who: Who, requestId: number) {
-    const view = await engine.view(requestId).catch(() => null);
+    const view = await engine.view(requestId).catch(nullWhenNotFound);
     // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
     if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
       throw notFound('Request not found');
@@ -263,10 +263,11 @@ export function createMoneyRequestsService(deps: {
         throw badRequest('toAccountId: must differ from the source account', {
           toAccountId: 'same as fromAccountId',
         });
-      const to = await accounts.get(who.entityId, i.toAccountId).catch(async () => {
+      const to = await accounts.get(who.entityId, i.toAccountId).catch(async (err: unknown) => {
+        nullWhenNotFound(err);
         // Only when the account is not the caller's own: look among related entities.
         for (const { entityId: e } of await deps.entities.related(who.principal, from.entityId, 'down')) {
-          const found = await accounts.get(e, i.toAccountId).catch(() => null);
+          const found = await accounts.get(e, i.toAccountId).catch(nullWhenNotFound);
           if (found) return found;
         }
         throw badRequest('toAccountId: not an account of this entity or a related one', {
@@ -307,7 +308,7 @@ export function createMoneyRequestsService(deps: {
       );
       const [rows, [count]] = await Promise.all([
         db
-          .select({ id: requests.id })
+          .select()
           .from(requests)
           .where(where)
           .orderBy(f.direction === 'asc' ? requests.createdAt : desc(requests.createdAt), desc(requests.id))
@@ -315,7 +316,7 @@ export function createMoneyRequestsService(deps: {
           .offset(f.offset),
         db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
       ]);
-      return { items: await Promise.all(rows.map((r) => engine.view(r.id))), total: count?.n ?? 0 };
+      return { items: await engine.views(rows), total: count?.n ?? 0 };
     },
 
     pending(entityId: number, limit: number, offset: number) {

@@ -3,7 +3,7 @@ import type { RequestType } from '@clearway/contracts/enums';
 import { type PermissionKey, satisfies } from '@clearway/contracts/permissions';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import { type Db, type DbOrTx, groupBy, inBigIds, inIds } from '../../platform/db';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
@@ -80,22 +80,26 @@ export function createRequestEngine(
   const handlers = new Map<RequestType, RequestHandler>();
   const policies = createApprovalPolicies(db);
 
-  async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
-    const [r] = await tx.select().from(requests).where(eq(requests.id, id));
-    if (!r) throw notFound('Request not found');
-    const [approvals, history] = await Promise.all([
-      tx
-        .select()
-        .from(requestApprovals)
-        .where(eq(requestApprovals.requestId, id))
-        .orderBy(asc(requestApprovals.at)),
-      tx
-        .select()
-        .from(requestHistory)
-        .where(eq(requestHistory.requestId, id))
-        .orderBy(asc(requestHistory.id)),
-    ]);
-    return {
+  /**
+   * Requests as views with their approvals and history: one statement per relation whatever
+   * the number of rows, and one after another — `tx` may be a transaction's single client.
+   */
+  async function viewsOf(tx: DbOrTx, rows: RequestRow[]): Promise<TRequestView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const approvals = await tx
+      .select()
+      .from(requestApprovals)
+      .where(inBigIds(requestApprovals.requestId, ids))
+      .orderBy(asc(requestApprovals.at));
+    const history = await tx
+      .select()
+      .from(requestHistory)
+      .where(inBigIds(requestHistory.requestId, ids))
+      .orderBy(asc(requestHistory.id));
+    const approvalsOf = groupBy(approvals, (a) => a.requestId);
+    const historyOf = groupBy(history, (h) => h.requestId);
+    return rows.map((r) => ({
       id: r.id,
       type: r.type,
       entityId: r.entityId,
@@ -103,13 +107,13 @@ export function createRequestEngine(
       payload: r.payload,
       status: r.status,
       requiredApprovals: r.requiredApprovals,
-      approvals: approvals.map((a) => ({
+      approvals: (approvalsOf.get(r.id) ?? []).map((a) => ({
         kind: a.approverKind,
         id: a.approverId,
         name: a.approverName,
         at: a.at.toISOString(),
       })),
-      history: history.map((h) => ({
+      history: (historyOf.get(r.id) ?? []).map((h) => ({
         from: h.fromStatus,
         to: h.toStatus,
         by: { kind: h.byKind, id: h.byId, name: h.byName },
@@ -118,7 +122,13 @@ export function createRequestEngine(
       })),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
-    };
+    }));
+  }
+
+  async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
+    const [r] = await tx.select().from(requests).where(eq(requests.id, id));
+    if (!r) throw notFound('Request not found');
+    return (await viewsOf(tx, [r]))[0]!;
   }
 
   async function record(
@@ -294,7 +304,7 @@ export function createRequestEngine(
       );
       const [rows, [count]] = await Promise.all([
         db
-          .select({ id: requests.id })
+          .select()
           .from(requests)
           .where(where)
           .orderBy(desc(requests.createdAt), desc(requests.id))
@@ -302,8 +312,11 @@ export function createRequestEngine(
           .offset(f.offset),
         db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
       ]);
-      return { items: await Promise.all(rows.map((r) => view(db, r.id))), total: count?.n ?? 0 };
+      return { items: await viewsOf(db, rows), total: count?.n ?? 0 };
     },
+
+    /** These request rows as views, in their order (a list's page: a fixed number of statements). */
+    views: (rows: RequestRow[], tx: DbOrTx = db) => viewsOf(tx, rows),
 
     /** Approval policies (how many distinct approvers each request type needs). */
     policies,

@@ -135,7 +135,7 @@ describe('background jobs', () => {
     // graphile-worker waits e^attempts seconds after a failure: e^1 ≈ 2.7 s before the second.
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(2500);
 
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await t.metrics.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toContain('jobs{task="test.always-fails",state="failed"} 1');
     const own = new Registry();
     for (const m of runner.metrics) own.registerMetric(m);
