@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
+import { setDateWindow } from '@clearway/contracts/primitives';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     // Live streams (SSE) never go idle; shutting down must not wait for them.
     forceCloseConnections: true,
   });
+  // Every date field of every contract reads the window (one per process, like the config).
+  setDateWindow({ from: config.DATE_WINDOW_START, to: config.DATE_WINDOW_END });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const apiRoutes = collectApiRoutes(app);
