@@ -8,6 +8,8 @@ export type SchemaLeaf = {
   type: string;
   meta: FieldMeta | undefined;
   schema: z.ZodType;
+  /** Inside one option of a union: a refusal may name the union rather than the field. */
+  inUnion: boolean;
 };
 
 type Def = {
@@ -28,23 +30,27 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readon
  * arrays and unions. A leaf built from a primitive (ids, text, dates, amounts) carries its
  * meta, so a test can send each kind of bad value to each field of that kind.
  */
-export function schemaLeaves(schema: z.ZodType, path: (string | number)[] = []): SchemaLeaf[] {
+export function schemaLeaves(
+  schema: z.ZodType,
+  path: (string | number)[] = [],
+  inUnion = false,
+): SchemaLeaf[] {
   const meta = FIELD_KINDS.get(schema);
   const def = defOf(schema);
-  if (meta) return [{ path, type: def.type, meta, schema }];
-  if (WRAPPERS.has(def.type) && def.innerType) return schemaLeaves(def.innerType, path);
+  if (meta) return [{ path, type: def.type, meta, schema, inUnion }];
+  if (WRAPPERS.has(def.type) && def.innerType) return schemaLeaves(def.innerType, path, inUnion);
   switch (def.type) {
     case 'object':
-      return Object.entries(def.shape ?? {}).flatMap(([k, v]) => schemaLeaves(v, [...path, k]));
+      return Object.entries(def.shape ?? {}).flatMap(([k, v]) => schemaLeaves(v, [...path, k], inUnion));
     case 'array':
-      return schemaLeaves(def.element!, [...path, 0]);
+      return schemaLeaves(def.element!, [...path, 0], inUnion);
     case 'union':
-      return (def.options ?? []).flatMap((o) => schemaLeaves(o, path));
+      return (def.options ?? []).flatMap((o) => schemaLeaves(o, path, true));
     case 'pipe':
-      return schemaLeaves(def.in!, path);
+      return schemaLeaves(def.in!, path, inUnion);
     case 'lazy':
-      return schemaLeaves(def.getter!(), path);
+      return schemaLeaves(def.getter!(), path, inUnion);
     default:
-      return [{ path, type: def.type, meta: undefined, schema }];
+      return [{ path, type: def.type, meta: undefined, schema, inUnion }];
   }
 }
