@@ -66,7 +66,13 @@ function idTextOf(max: number) {
   return z
     .string({ error: message })
     .regex(ID_DIGITS, { error: message })
-    .pipe(z.coerce.number<string>().int({ error: message }).min(1, { error: message }).max(max, { error: message }))
+    .pipe(
+      z.coerce
+        .number<string>()
+        .int({ error: message })
+        .min(1, { error: message })
+        .max(max, { error: message }),
+    )
     .register(FIELD_KINDS, { kind: 'id', max, wire: 'string' });
 }
 export const ZIdParam = idTextOf(INT4_MAX);

@@ -286,7 +286,27 @@ describe('bad input on every contract row is a 4xx in the section 8 shape, and c
 
   const unplaced: string[] = [];
   const failures: unknown[] = [];
-  let sent = 0;
+  const walked = new Set<string>();
+
+  /** The fields issue 19 found answering 500, among every other field of their kinds. */
+  const REPORTED = [
+    'account.view body.accountId',
+    'account.balances body.entityId',
+    'account.types query.entityId',
+    'cashEntry.childrenSummary params.entityId',
+    'entity.childList params.id',
+    'entity.conversionProfile query.id',
+    'wallet.update body.walletId',
+    'bankInfo.update body.bankInfoId',
+    'requests.depositFiat body.accountId',
+    'cashEntry.reverseDeposit body.cashEntryId',
+    'account.update body.accountName',
+    'requests.depositFiat body.memo',
+    'requests.list body.from',
+    'cashEntry.deposit body.valueDate',
+    'cashEntry.deposit body.amount',
+    'requests.depositFiat body.amount',
+  ];
 
   it('refuses each kind of bad value in each field of its kind', async () => {
     await walk(async (base, f) => {
@@ -301,7 +321,7 @@ describe('bad input on every contract row is a 4xx in the section 8 shape, and c
         const before = await changes();
         const raw = textOnly ? { [f.where === 'params' ? 'params' : 'query']: String(f.path[0]) } : {};
         const res = await send(c, raw);
-        sent++;
+        walked.add(name);
         const changed = (await changes()) !== before ? await changedTables(before) : [];
         const body = res.json as {
           status?: unknown;
@@ -325,8 +345,8 @@ describe('bad input on every contract row is a 4xx in the section 8 shape, and c
     });
     expect(unplaced).toEqual([]);
     expect(failures).toEqual([]);
-    // The walk reached the fields the issue names, among all the others.
-    expect(sent).toBeGreaterThan(500);
+    expect(REPORTED.filter((n) => !walked.has(n))).toEqual([]);
+    expect(walked.size).toBeGreaterThan(200);
   }, 600_000);
 
   it('accepts the largest values a field allows without a 500 (and never refuses them for the bound)', async () => {
