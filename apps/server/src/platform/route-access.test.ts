@@ -1,4 +1,9 @@
-import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
+import {
+  type Endpoint,
+  entityLocationOf,
+  isPlatformWide,
+  toRoutePattern,
+} from '@clearway/contracts/endpoint';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
@@ -24,6 +29,8 @@ function callMalformed(agent: Agent, e: Endpoint, entityId: number) {
 describe('every implemented route is guarded by its contract row', () => {
   const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0' });
   const w = {} as World;
+  /** The agent with the keys for a row: a platform-wide row needs them at the root. */
+  const holderOf = (e: Endpoint) => (isPlatformWide(e) ? w.rootAdmin : w.admin);
 
   beforeAll(async () => {
     Object.assign(w, await buildWorld(t));
@@ -70,7 +77,7 @@ describe('every implemented route is guarded by its contract row', () => {
       );
     const before = await counts();
     for (const e of implemented(t).filter((r) => r.body || r.query)) {
-      const res = await callMalformed(w.admin, e, w.a);
+      const res = await callMalformed(holderOf(e), e, w.a);
       expect([e.id, res.statusCode]).toEqual([e.id, 400]);
       expect(res.json()).toMatchObject({
         status: 400,
@@ -83,8 +90,20 @@ describe('every implemented route is guarded by its contract row', () => {
 
   it('answers 2xx to a caller with the keys', async () => {
     for (const e of implemented(t).filter((r) => r.permissions)) {
-      const res = await callOn(w.admin, e, w.a, await sampleFor(e)!(w));
+      const res = await callOn(holderOf(e), e, w.a, await sampleFor(e)!(w));
       expect([e.id, res.statusCode < 300]).toEqual([e.id, true]);
+    }
+  });
+
+  it('answers 403 to a platform-wide row for a caller holding its keys only below the root', async () => {
+    const platformWide = implemented(t).filter(isPlatformWide);
+    expect(platformWide.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['platform.setMaintenance', 'vasps.update', 'instruments.setRate']),
+    );
+    for (const e of platformWide) {
+      const res = await callOn(w.admin, e, w.a, await sampleFor(e)!(w));
+      expect([e.id, res.statusCode]).toEqual([e.id, 403]);
+      expect(res.json()).toEqual({ status: 403, title: 'Access Denied', message: expect.any(String) });
     }
   });
 });

@@ -31,7 +31,10 @@ export type World = {
   /** A user of A without any key. */
   noKeys: Agent;
   a: number;
+  /** Every key on A, below the root: enough for any row but a platform-wide one. */
   admin: Agent;
+  /** Every key on the platform root and below. */
+  rootAdmin: Agent;
   adminUsername: string;
   accounts: [number, number];
   /** Accounts of an entity below A: historic entries are booked by staff above the owner. */
@@ -292,6 +295,9 @@ export async function buildWorld(t: TestContext): Promise<World> {
   await grant(t, admin.user.id, w.a);
   w.admin = admin.agent;
   w.adminUsername = admin.user.username;
+  const rootAdmin = await signedInUser(t, root.id);
+  await grant(t, rootAdmin.user.id, root.id);
+  w.rootAdmin = rootAdmin.agent;
   w.noKeys = (await signedInUser(t, w.a)).agent;
   const account = async (entityId = w.a) =>
     (
