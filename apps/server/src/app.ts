@@ -43,6 +43,7 @@ import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
+import { createJobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import type { AccessPorts } from './platform/principal';
@@ -51,6 +52,7 @@ import { collectApiRoutes } from './platform/routes';
 import { loadSecrets } from './platform/secrets';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSpa } from './platform/spa';
+import { openStorage } from './platform/storage/storage';
 
 export type AppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -91,7 +93,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installErrorHandler(app);
   installSecurityHeaders(app, API_BASE);
   installRequestLogging(app);
-  installMetrics(app);
+  // Modules add the job tasks they own (jobs.add) below; the worker starts with the server.
+  const jobs = createJobQueue({
+    db: database.db,
+    url: database.url,
+    enabled: config.JOBS_WORKER,
+    concurrency: config.JOBS_CONCURRENCY,
+    log: app.log,
+  });
+  installMetrics(app, jobs.metrics);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart);
@@ -120,6 +130,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
 
   const { db } = database;
+  const storage = await openStorage(config, db);
   const mailer = createMailer(db, config, app.log);
   const users = createUsersService(db);
   const auth = createAuthModule({ db, config, secrets: loadSecrets(config), mailer, users });
@@ -170,7 +181,16 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
-  const moneyRequests = createMoneyRequestsService({ db, engine: requestEngine, ledger, accounts, entities });
+  const moneyRequests = createMoneyRequestsService({
+    db,
+    engine: requestEngine,
+    ledger,
+    accounts,
+    entities,
+    storage,
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -211,6 +231,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       notifications,
+      jobs,
+      storage,
     },
   };
 }

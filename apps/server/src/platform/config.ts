@@ -107,6 +107,13 @@ export const ZConfig = z.object({
   /** Only for a local test IdP over plain HTTP. */
   MS_ENTRA_ALLOW_INSECURE: bool.default(false),
   MAIL_FROM: z.string().default('Clearway <no-reply@clearway.local>'),
+  // Background jobs (platform/jobs): every instance may add jobs; those with the worker on run them.
+  JOBS_WORKER: bool.default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
+  STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
+  /** Default: `<DATA_DIR>/files`. */
+  STORAGE_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { installJobSchema } from './jobs/job-schema';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; repos take `Db | Tx` as their first argument. */
@@ -53,9 +54,10 @@ export function connectDatabase(url: string, max = 10): Database {
   return { db, pool, url, close: () => pool.end() };
 }
 
-/** Applies the committed migrations; safe to run at every start. */
+/** Applies the committed migrations and the job queue's own schema; safe to run at every start. */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await installJobSchema(db.$client);
 }
 
 /** Creates the database named in `url` if it does not exist yet. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, type Metric, Registry } from 'prom-client';
 import { type BatchTally, batchTallies } from './batcher';
 import { createRouteHistogram } from './route-histogram';
 
@@ -20,9 +20,11 @@ function renderBatchTallies(): string {
  * Prometheus metrics at `/metrics`: process defaults, a per-route duration histogram (its
  * _count counts requests) and each group-commit batcher's round trips and calls.
  */
-export function installMetrics(app: FastifyInstance) {
+export function installMetrics(app: FastifyInstance, collectors: readonly Metric[] = []) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Other parts' own metrics (the job queue's), read at each scrape.
+  for (const metric of collectors) registry.registerMetric(metric);
   const duration = createRouteHistogram(
     'http_request_duration_seconds',
     'HTTP request duration by route',

@@ -16,6 +16,8 @@ import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
+import { storeWith } from '../../platform/storage/storage';
+import type { Storage } from '../../platform/storage/stored-object';
 import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
 import { recordCashEntry } from '../ledger/cash-entries.service';
@@ -62,8 +64,9 @@ export function createMoneyRequestsService(deps: {
   ledger: LedgerService;
   accounts: AccountsService;
   entities: EntitiesService;
+  storage: Storage;
 }) {
-  const { db, engine, ledger, accounts } = deps;
+  const { db, engine, ledger, accounts, storage } = deps;
 
   async function holdOf(tx: DbOrTx, requestId: number) {
     const [h] = await tx
@@ -354,12 +357,22 @@ export function createMoneyRequestsService(deps: {
     async attachProof(who: Who, requestId: number, data: Buffer) {
       await visibleView(who, requestId);
       const { ext, mime } = await checkProof(data);
-      const [row] = await db
-        .insert(fileProofs)
-        .values({ requestId, mime, ext, size: data.length, data, uploadedBy: who.principal.name })
-        .onConflictDoNothing()
-        .returning({ storedName: fileProofs.storedName });
-      if (!row) throw conflict(ONLY_ONE);
+      // The bytes and the row that points at them are kept together or not at all.
+      await storeWith(db, storage, data, mime, async (tx, stored) => {
+        const [row] = await tx
+          .insert(fileProofs)
+          .values({
+            requestId,
+            mime,
+            ext,
+            size: data.length,
+            storageKey: stored.key,
+            uploadedBy: who.principal.name,
+          })
+          .onConflictDoNothing()
+          .returning({ storedName: fileProofs.storedName });
+        if (!row) throw conflict(ONLY_ONE);
+      });
       await recordAudit(db, who, {
         action: 'request.file-proof',
         outcome: 'success',
@@ -373,7 +386,11 @@ export function createMoneyRequestsService(deps: {
       await visibleView(who, requestId);
       const [row] = await db.select().from(fileProofs).where(eq(fileProofs.requestId, requestId));
       if (!row) throw notFound('File proof not found');
-      return row;
+      const stored = await storage.get(row.storageKey);
+      // A row without its bytes is lost data, not a missing proof: a 500 and an error log.
+      if (!stored)
+        throw new Error(`File proof of request ${requestId}: stored object ${row.storageKey} is missing`);
+      return { ...row, data: stored.data };
     },
   };
 }
