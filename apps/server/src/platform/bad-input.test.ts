@@ -51,7 +51,7 @@ function badValues(f: Field, textOnly: boolean): Bad[] {
       const over = m.max === INT4_MAX ? INT4_MAX + 1 : 2 ** 53;
       const values = textOnly
         ? [String(over), '99999999999999999999', '-1', '0', '1.5', 'abc', '1e3', '%00']
-        : [over, 1e20, -1, 0, 1.5, 'abc', ...(m.wire === 'number' ? [] : [])];
+        : [over, 1e20, -1, 0, 1.5, 'abc', true, [1]];
       return values.map((value) => ({ value, message }));
     }
     case 'text':
