@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
+import { describeStatus } from '@clearway/contracts/errors';
+import { setDateWindow } from '@clearway/contracts/primitives';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -39,7 +41,7 @@ import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
-import { installErrorHandler } from './platform/errors';
+import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail';
@@ -71,7 +73,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestTimeouts(config.REQUEST_TIMEOUT_MS),
     // Live streams (SSE) never go idle; shutting down must not wait for them.
     forceCloseConnections: true,
+    // A URL the router cannot decode (percent-encoded bytes that are not UTF-8) is bad input
+    // like any other: the one error handler answers it in the section 8 shape.
+    frameworkErrors: (err, request, reply) => {
+      const status = err.statusCode === 400 ? 400 : 500;
+      const { title, message } = describeStatus(
+        status,
+        status === 400 ? { message: 'The address is not valid' } : {},
+      );
+      sendError(request, reply, { status, title, message });
+    },
   });
+  // Every date field of every contract reads the window (one per process, like the config).
+  setDateWindow({ from: config.DATE_WINDOW_START, to: config.DATE_WINDOW_END });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const apiRoutes = collectApiRoutes(app);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS } from '@clearway/contracts/enums';
+import { DEFAULT_DATE_WINDOW } from '@clearway/contracts/primitives';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -12,6 +13,13 @@ const items = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 const list = z.string().transform(items);
+/** A calendar date PostgreSQL can hold (year 1 onwards; there is no year 0). */
+const isoDate = z.iso
+  .date('must be a date such as 2100-12-31')
+  .min(10)
+  .refine((d) => d >= '0001-01-01', {
+    message: 'must be on or after 0001-01-01',
+  });
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 /** Fastify's `trustProxy`: off, every hop (`true`), or the proxies' addresses/CIDRs. */
 const trustProxy = z
@@ -93,6 +101,10 @@ export const ZConfig = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Hours a newly approved or changed destination waits before it can receive funds. */
   WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),
+  // The plausible window of every date a call carries (value dates, list filters): a date
+  // outside it is refused with a field message, never passed on to PostgreSQL.
+  DATE_WINDOW_START: isoDate.default(DEFAULT_DATE_WINDOW.from),
+  DATE_WINDOW_END: isoDate.default(DEFAULT_DATE_WINDOW.to),
   // Microsoft Entra ID (OpenID Connect); sign-in with Microsoft is offered only when set.
   MS_ENTRA_ISSUER: z.string().url().optional(),
   MS_ENTRA_CLIENT_ID: z.string().optional(),
@@ -119,6 +131,8 @@ function combinationIssues(c: Config): string[] {
   const issues: string[] = [];
   if (c.APP_ENV === 'production' && !isLoopback(c.METRICS_HOST) && !c.METRICS_TOKEN)
     issues.push('  METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address');
+  if (c.DATE_WINDOW_START > c.DATE_WINDOW_END)
+    issues.push('  DATE_WINDOW_END: must not be before DATE_WINDOW_START');
   return issues;
 }
 
@@ -149,6 +163,8 @@ export function publicConfig(c: Config) {
     maxResponseSizeBytes: c.MAX_RESPONSE_SIZE_BYTES,
     transferCryptoCurrencies: c.TRANSFER_CRYPTO_CURRENCIES,
     transferFiatCurrencies: c.TRANSFER_FIAT_CURRENCIES,
+    /** The dates every date field accepts (the date pickers' bounds). */
+    dateWindow: { from: c.DATE_WINDOW_START, to: c.DATE_WINDOW_END },
     msEntraEnabled: Boolean(c.MS_ENTRA_ISSUER && c.MS_ENTRA_CLIENT_ID && c.MS_ENTRA_CLIENT_SECRET),
     authenticatorAppLinks: c.AUTHENTICATOR_APP_LINKS.map((l) => {
       const [name = l, url = ''] = l.split('|');

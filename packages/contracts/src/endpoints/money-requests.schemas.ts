@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from '../enums';
 import { NETWORK_CODES } from '../networks';
-import { ZAmount } from './money.schemas';
+import { text, trimmed, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
 import { ZRequestView } from './requests.schemas';
 
-const id = z.number().int().positive();
+const id = ZId;
 const entityId = id.optional();
-const asset = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+const asset = text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
 const common = {
   entityId,
   accountId: id,
   asset,
   amount: ZAmount,
-  reference: z.string().trim().max(100).optional(),
-  memo: z.string().trim().max(500).optional(),
+  reference: trimmed(100).optional(),
+  memo: trimmed(500).optional(),
 };
 
 export const ZFiatDepositRequest = z.strictObject({ ...common });
@@ -21,7 +21,7 @@ export const ZCryptoDepositRequest = z.strictObject({
   ...common,
   network: z.enum(NETWORK_CODES),
   /** The hash of the transaction the funds were sent with. */
-  transactionHash: z.string().trim().min(10).max(128),
+  transactionHash: trimmed(128).min(10),
 });
 export const ZFiatWithdrawalRequest = z.strictObject({ ...common, bankInfoId: id });
 export const ZCryptoWithdrawalRequest = z.strictObject({ ...common, walletId: id });
@@ -31,7 +31,7 @@ export const ZInternalTransferRequest = z.strictObject({
   toAccountId: id,
   asset,
   amount: ZAmount,
-  memo: z.string().trim().max(500).optional(),
+  memo: trimmed(500).optional(),
 });
 
 export const MONEY_REQUEST_TYPES = ['WITHDRAWAL', 'DEPOSIT', 'INTERNAL TRANSFER'] as const;
@@ -42,25 +42,25 @@ export const ZRequestList = z.strictObject({
   asset: asset.optional(),
   /** One account's requests: those moving money from it, and the transfers to it. */
   accountId: id.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: ZDate.optional(),
+  to: ZDate.optional(),
   direction: z.enum(['asc', 'desc']).default('desc'),
   limit: z.number().int().min(1).max(999).default(10),
-  offset: z.number().int().min(0).default(0),
+  offset: ZOffset,
 });
 /** Section 3: the pending requests query (the web asks with limit 999, offset 0). */
 export const ZPendingRequests = z.strictObject({
   entityId,
   limit: z.number().int().min(1).max(999).default(999),
-  offset: z.number().int().min(0).default(0),
+  offset: ZOffset,
 });
 export const ZRequestPage = z.object({ items: z.array(ZRequestView), total: z.number() });
 export const ZTransactionHash = z.strictObject({
   entityId,
-  requestId: id,
-  transactionHash: z.string().trim().min(10).max(128),
+  requestId: ZBigId,
+  transactionHash: trimmed(128).min(10),
 });
-export const ZFileProofRef = z.strictObject({ entityId, requestId: id });
+export const ZFileProofRef = z.strictObject({ entityId, requestId: ZBigId });
 
 /** Where a withdrawal goes, frozen into its payload when it is requested. */
 export const ZBankDestination = z.strictObject({

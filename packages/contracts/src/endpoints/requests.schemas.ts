@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../enums';
+import { trimmed, ZBigId, ZId } from '../primitives';
 
 /** The moves `requests/status/update` can ask for (PENDING is where every request starts). */
 export const REQUEST_MOVES = ['APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
 
 export const ZRequestStatusUpdate = z.strictObject({
-  entityId: z.number().int().positive().optional(),
-  requestId: z.number().int().positive(),
+  entityId: ZId.optional(),
+  requestId: ZBigId,
   status: z.enum(REQUEST_MOVES),
-  reason: z.string().trim().max(500).optional(),
+  reason: trimmed(500).optional(),
 });
 
 const ZActor = z.object({ kind: z.string(), id: z.string(), name: z.string() });
@@ -50,7 +51,7 @@ export type TApprovalPolicy = z.infer<typeof ZApprovalPolicy>;
 export const MAX_APPROVERS = 10;
 
 export const ZApprovalPolicySet = z.strictObject({
-  entityId: z.number().int().positive().optional(),
+  entityId: ZId.optional(),
   requestType: z.enum(REQUEST_TYPES),
   /** 1–10 distinct approvers; null removes the entity's own rule (the inherited one applies). */
   requiredApprovals: z.number().int().min(1).max(MAX_APPROVERS).nullable(),

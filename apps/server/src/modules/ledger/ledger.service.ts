@@ -12,6 +12,16 @@ import { accounts } from './ledger.tables';
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
+export const BALANCE_LIMIT = 'would take a balance beyond the largest amount the ledger holds';
+
+/** A movement into or out of a closed account, refused whenever it is tried. */
+export const accountClosed = (field?: string) =>
+  new AppError(
+    'AccountClosed',
+    409,
+    'This account is closed; it can neither receive nor send funds',
+    field ? { [field]: 'this account is closed' } : undefined,
+  );
 
 export type Posting = { accountId: number; asset: string; amount: string };
 export type LedgerActor = { principal: Principal | null; entityId?: number | null };
@@ -32,11 +42,14 @@ function asLedgerError(err: unknown): unknown {
     case 'CW003':
       return new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
     case 'CW005':
-      return new AppError(
-        'AccountClosed',
-        409,
-        'This account is closed; it can neither receive nor send funds',
-      );
+      return accountClosed();
+    // A balance past NUMERIC(56,18): only after 10^18 of the largest amounts the contracts accept.
+    case '22003':
+      return /numeric field overflow/.test(
+        `${(err as Error).message} ${(err as { cause?: Error }).cause?.message}`,
+      )
+        ? new AppError('BadRequest', 422, BALANCE_LIMIT, { amount: BALANCE_LIMIT })
+        : err;
     default:
       return err;
   }

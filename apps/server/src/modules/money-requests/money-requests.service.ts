@@ -21,7 +21,7 @@ import type { Storage } from '../../platform/storage/stored-object';
 import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
 import { recordCashEntry } from '../ledger/cash-entries.service';
-import type { LedgerService } from '../ledger/ledger.service';
+import { accountClosed, type LedgerService } from '../ledger/ledger.service';
 import { holds } from '../ledger/ledger.tables';
 import type { RequestEngine } from '../requests/request-engine.service';
 import { requests } from '../requests/requests.tables';
@@ -169,15 +169,25 @@ export function createMoneyRequestsService(deps: {
   }
 
   /**
-   * What every deposit and withdrawal starts from: the caller's account (in scope) and the
-   * amount at the asset's scale, as the payload approvers will see. @throws NotFound, BadRequest
+   * A request moves money into or out of an account only while it is open: refused at
+   * submission, not accepted and then refused at approval. @throws AccountClosed (409)
+   */
+  function open<A extends { active: boolean }>(account: A, field: string): A {
+    if (!account.active) throw accountClosed(field);
+    return account;
+  }
+
+  /**
+   * What every deposit and withdrawal starts from: the caller's open account (in scope) and
+   * the amount at the asset's scale, as the payload approvers will see.
+   * @throws NotFound, BadRequest, AccountClosed
    */
   async function moneyOf(
     who: Who,
     kind: 'fiat' | 'crypto',
     i: { accountId: number; asset: string; amount: string; reference?: string; memo?: string },
   ) {
-    const account = await accounts.get(who.entityId, i.accountId);
+    const account = open(await accounts.get(who.entityId, i.accountId), 'accountId');
     await ledger.requireClass(i.asset, kind === 'fiat' ? 'FIAT' : 'CRYPTO');
     const amount = await ledger.amountFor(i.asset, i.amount);
     return {
@@ -258,7 +268,7 @@ export function createMoneyRequestsService(deps: {
 
     /** Between accounts of the entity, or to an account of an entity related to it. */
     async internalTransfer(who: Who, key: string, i: z.output<typeof ZInternalTransferRequest>) {
-      const from = await accounts.get(who.entityId, i.fromAccountId);
+      const from = open(await accounts.get(who.entityId, i.fromAccountId), 'fromAccountId');
       if (i.toAccountId === i.fromAccountId)
         throw badRequest('toAccountId: must differ from the source account', {
           toAccountId: 'same as fromAccountId',
@@ -274,6 +284,7 @@ export function createMoneyRequestsService(deps: {
           toAccountId: 'not reachable',
         });
       });
+      open(to, 'toAccountId');
       const amount = await ledger.amountFor(i.asset, i.amount);
       return submit(
         who,
