@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { installJobSchema } from './jobs/job-schema';
 import { type StatementListener, watchClient } from './pooled-client';
+import { applyFunctionFiles } from './sql-functions';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; repos take `Db | Tx` as their first argument. */
@@ -92,9 +93,14 @@ export function connectDatabase(url: string, max = 10): Database {
   };
 }
 
-/** Applies the committed migrations and the job queue's own schema; safe to run at every start. */
+/**
+ * Applies the committed migrations, then the function sets (`sql/<set>/*.sql`, the ledger
+ * kernel) over whatever the migrations left, and the job queue's own schema; safe to run at
+ * every start.
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await applyFunctionFiles(db.$client);
   await installJobSchema(db.$client);
 }
 

@@ -204,7 +204,7 @@ export const cashEntries = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransactions.id),
-    requestId: integer('request_id').references(() => requests.id),
+    requestId: bigint('request_id', { mode: 'number' }).references(() => requests.id),
     /** Set on a reversal: the entry it undoes (each entry is undone at most once). */
     reversesEntryId: integer('reverses_entry_id').references((): AnyPgColumn => cashEntries.id),
     createdBy: text('created_by').notNull(),
