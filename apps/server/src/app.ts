@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);
-  const cash = createCashEntriesService({ db, ledger, entities });
+  const cash = createCashEntriesService({ db, ledger });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());

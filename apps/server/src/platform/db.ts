@@ -15,6 +15,9 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Whether a handle is a transaction (which can roll back) rather than the pool. */
+export const isTransaction = (handle: DbOrTx): handle is Tx => 'rollback' in handle;
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 // NUMERIC stays a string end to end: money is never a JS number.

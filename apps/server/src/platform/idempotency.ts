@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from './db';
 import { AppError, badRequest } from './errors';
@@ -43,11 +43,112 @@ export const requestHash = (body: unknown) =>
     .update(JSON.stringify(stable(body)))
     .digest('hex');
 
+/** One Idempotency-Key as a booking claims it: whose, which, and the hash of the body it came with. */
+export type KeyClaim = { principal: Pick<Principal, 'kind' | 'id'>; key: string; hash: string };
+
 /**
- * Runs `work` once per (principal, key). The key row is claimed in the same transaction as
- * the work, so concurrent repeats wait for the first and then answer its response; the
- * same key with another body is a 409 and writes nothing. A failed first attempt leaves
- * no key behind, so it can be retried.
+ * What claiming a key found: the key is now this transaction's (`claimed`); it was answered
+ * before, for the same body (`answered`, with that answer); it was used with another body,
+ * or its first use never answered (`conflict`); or it repeats an earlier claim of the same
+ * call, with the same body (`same`: that claim's outcome is this one's too).
+ */
+export type ClaimOutcome =
+  | { status: 'claimed' }
+  | { status: 'answered'; answer: unknown }
+  | { status: 'conflict' }
+  | { status: 'same'; as: number };
+
+const identityOf = (kind: string, id: string, key: string) => `${kind}\u0000${id}\u0000${key}`;
+const identity = (c: KeyClaim) => identityOf(c.principal.kind, c.principal.id, c.key);
+const keyColumns = sql`(${idempotencyKeys.principalKind}, ${idempotencyKeys.principalId}, ${idempotencyKeys.key})`;
+const keyRows = (claims: KeyClaim[]) =>
+  sql`select * from unnest(${sql.param(claims.map((c) => c.principal.kind))}::text[],
+                           ${sql.param(claims.map((c) => c.principal.id))}::text[],
+                           ${sql.param(claims.map((c) => c.key))}::text[])`;
+
+/**
+ * Claims keys for the work of one database transaction, all at once (one statement, two
+ * when some key was seen before). A key is claimed in the caller's transaction, so
+ * concurrent repeats wait for the first and then find its answer; keys are claimed in a
+ * fixed order, so two transactions sharing keys never deadlock. The claims of work that is
+ * then refused are withdrawn (`releaseKeys`), and the others answered (`storeAnswers`), in
+ * the same transaction.
+ */
+export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOutcome[]> {
+  const first = new Map<string, number>();
+  const outcomes: (ClaimOutcome | null)[] = claims.map((c, i) => {
+    const earlier = first.get(identity(c));
+    if (earlier === undefined) {
+      first.set(identity(c), i);
+      return null;
+    }
+    return claims[earlier]!.hash === c.hash ? { status: 'same', as: earlier } : { status: 'conflict' };
+  });
+  const fresh = [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => i);
+  if (fresh.length === 0) return outcomes as ClaimOutcome[];
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values(
+      fresh.map((i) => ({
+        principalKind: claims[i]!.principal.kind,
+        principalId: claims[i]!.principal.id,
+        key: claims[i]!.key,
+        requestHash: claims[i]!.hash,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({
+      kind: idempotencyKeys.principalKind,
+      id: idempotencyKeys.principalId,
+      key: idempotencyKeys.key,
+    });
+  const mine = new Set(inserted.map((r) => identityOf(r.kind, r.id, r.key)));
+  const seen = fresh.filter((i) => !mine.has(identity(claims[i]!)));
+  for (const i of fresh) if (mine.has(identity(claims[i]!))) outcomes[i] = { status: 'claimed' };
+  if (seen.length > 0) {
+    const rows = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(sql`${keyColumns} in (${keyRows(seen.map((i) => claims[i]!))})`);
+    const stored = new Map(rows.map((r) => [identityOf(r.principalKind, r.principalId, r.key), r]));
+    for (const i of seen) {
+      const row = stored.get(identity(claims[i]!));
+      outcomes[i] =
+        row && row.requestHash === claims[i]!.hash && row.response !== null
+          ? { status: 'answered', answer: row.response }
+          : { status: 'conflict' };
+    }
+  }
+  return outcomes as ClaimOutcome[];
+}
+
+/** Stores each claimed key's answer, which a repeat of the key then gets (one statement). */
+export async function storeAnswers(
+  tx: DbOrTx,
+  answered: { claim: KeyClaim; answer: unknown }[],
+): Promise<void> {
+  if (answered.length === 0) return;
+  const claims = answered.map((a) => a.claim);
+  await tx.execute(sql`
+    update ${idempotencyKeys} k set response = a.answer::jsonb, status_code = 200
+      from unnest(${sql.param(claims.map((c) => c.principal.kind))}::text[],
+                  ${sql.param(claims.map((c) => c.principal.id))}::text[],
+                  ${sql.param(claims.map((c) => c.key))}::text[],
+                  ${sql.param(answered.map((a) => JSON.stringify(a.answer ?? null)))}::text[]) as a(kind, pid, key, answer)
+     where (k.principal_kind, k.principal_id, k.key) = (a.kind, a.pid, a.key)`);
+}
+
+/** Withdraws claims whose work was refused, so the same call may be made again (one statement). */
+export async function releaseKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<void> {
+  if (claims.length === 0) return;
+  await tx.delete(idempotencyKeys).where(sql`${keyColumns} in (${keyRows(claims)})`);
+}
+
+/**
+ * Runs `work` once per (principal, key): the key is claimed in the same transaction as the
+ * work, so concurrent repeats wait for the first and then answer its response; the same
+ * key with another body is a 409 and writes nothing. A failed first attempt leaves no key
+ * behind (its transaction rolls back), so it can be retried.
  */
 export async function withIdempotency<T>(
   db: Db,
@@ -56,38 +157,13 @@ export async function withIdempotency<T>(
   body: unknown,
   work: (tx: DbOrTx) => Promise<T>,
 ): Promise<T> {
-  const hash = requestHash(body);
+  const claim = { principal, key, hash: requestHash(body) };
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ principalKind: principal.kind, principalId: principal.id, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [seen] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.principalKind, principal.kind),
-            eq(idempotencyKeys.principalId, principal.id),
-            eq(idempotencyKeys.key, key),
-          ),
-        );
-      if (!seen || seen.requestHash !== hash) throw idempotencyConflict();
-      return seen.response as T;
-    }
+    const [outcome] = await claimKeys(tx, [claim]);
+    if (outcome?.status === 'answered') return outcome.answer as T;
+    if (outcome?.status !== 'claimed') throw idempotencyConflict();
     const result = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: result as object, statusCode: 200 })
-      .where(
-        and(
-          eq(idempotencyKeys.principalKind, principal.kind),
-          eq(idempotencyKeys.principalId, principal.id),
-          eq(idempotencyKeys.key, key),
-        ),
-      );
+    await storeAnswers(tx, [{ claim, answer: result }]);
     return result;
   });
 }

@@ -50,7 +50,9 @@ describe('the ledger kernel: SQL functions kept as files', () => {
     ]);
     const cli = await dbCheck(t.database.url);
     expect(cli.code).toBe(1);
-    expect(cli.output).toContain('ledger_hold_void(p_hold bigint): the database differs from sql/ledger/holds.sql');
+    expect(cli.output).toContain(
+      'ledger_hold_void(p_hold bigint): the database differs from sql/ledger/holds.sql',
+    );
     // The runner puts the file's version back.
     await applyFunctionFiles(pool());
     expect(await functionDrift(pool())).toEqual([]);
@@ -74,7 +76,9 @@ describe('the ledger kernel: SQL functions kept as files', () => {
   it('lets no migration after the kernel’s create or replace a function of a set', async () => {
     // The guard below reads each migration with this: it must see through case and quoting.
     expect(
-      functionsCreatedBy('create   or REPLACE Function public."ledger_post"(x int) … CREATE FUNCTION ledger_x('),
+      functionsCreatedBy(
+        'create   or REPLACE Function public."ledger_post"(x int) … CREATE FUNCTION ledger_x(',
+      ),
     ).toEqual(['ledger_post', 'ledger_x']);
     const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
       entries: { tag: string }[];

@@ -33,7 +33,9 @@ export async function loadFunctionFiles(dir = SQL_DIR): Promise<FunctionFile[]> 
       const text = await readFile(path.join(dir, set.name, file), 'utf8');
       const foreign = functionsCreatedBy(text).filter((f) => !f.startsWith(`${set.name}_`));
       if (foreign.length)
-        throw new Error(`sql/${set.name}/${file} defines ${foreign.join(', ')}: names of this set start with ${set.name}_`);
+        throw new Error(
+          `sql/${set.name}/${file} defines ${foreign.join(', ')}: names of this set start with ${set.name}_`,
+        );
       out.push({ set: set.name, file, text });
     }
   }
@@ -115,7 +117,8 @@ export async function functionDrift(pool: pg.Pool, files?: FunctionFile[]): Prom
       for (const [k, d] of inFiles) {
         const found = inDb.get(k);
         if (!found) drift.push(`${k}: defined in ${sourceOf.get(d.name)}, missing from the database`);
-        else if (found.shape !== d.shape) drift.push(`${k}: the database differs from ${sourceOf.get(d.name)}`);
+        else if (found.shape !== d.shape)
+          drift.push(`${k}: the database differs from ${sourceOf.get(d.name)}`);
       }
       for (const k of inDb.keys())
         if (!inFiles.has(k)) drift.push(`${k}: in the database, but no file under sql/ defines it`);

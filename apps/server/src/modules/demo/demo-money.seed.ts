@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { entities } from '../entities/entities.tables';
 import type { BalancesService } from '../ledger/balances.service';
-import { recordCashEntry } from '../ledger/cash-entries.service';
-import type { LedgerService } from '../ledger/ledger.service';
+import { completedEntryOf } from '../ledger/cash-entries.service';
+import { type LedgerService, transferLegs } from '../ledger/ledger.service';
 import { accounts } from '../ledger/ledger.tables';
 
 /** Mid rates loaded with the demo (staff keep them current in production). */
@@ -81,21 +81,14 @@ export async function seedDemoMoney(db: Db, ledger: LedgerService, balances: Bal
       for (const [asset, amount] of funds) {
         const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', asset);
         const reference = 'Opening balance';
-        const transactionId = await ledger.transfer(
-          tx,
-          { principal: null },
-          { kind: 'DEPOSIT', reference },
-          omnibus,
-          row!.id,
-          asset,
-          amount,
-        );
-        // The history shows where the money came from.
-        await recordCashEntry(
-          tx,
-          { principal: null },
-          { type: 'DEPOSIT', accountId: row!.id, asset, amount, reference, transactionId },
-        );
+        await ledger.book(tx, {
+          who: { principal: null },
+          kind: 'DEPOSIT',
+          reference,
+          legs: transferLegs(omnibus, row!.id, asset, amount),
+          // The history shows where the money came from.
+          record: completedEntryOf({ type: 'DEPOSIT', accountId: row!.id, asset, amount, reference }),
+        });
       }
     });
   }

@@ -1,14 +1,14 @@
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, inIds } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
-import { entities } from '../entities/entities.tables';
+import { entityChildOf, entityNameOf, entityWithin } from '../entities/entity-sql';
 import { accounts, balances } from './ledger.tables';
 
 type Who = { principal: Principal; entityId: number };
@@ -46,23 +46,14 @@ export function validateBankDetails(input: { ibanCode?: string; swiftCode?: stri
 
 /** Client accounts of entities; the platform's own accounts never show here. */
 export function createAccountsService(db: Db, entitiesService: EntitiesService) {
-  const select = () =>
-    db
-      .select({ a: accounts, entityName: entities.name })
-      .from(accounts)
-      .innerJoin(entities, eq(entities.id, accounts.entityId));
+  const select = () => db.select({ a: accounts, entityName: entityNameOf(accounts.entityId) }).from(accounts);
   const flat = (rows: { a: typeof accounts.$inferSelect; entityName: string }[]) =>
     rows.map((r) => toAccount({ ...r.a, entityName: r.entityName }));
-
-  async function entityIds(entityId: number, allAccessible: boolean): Promise<number[]> {
-    return allAccessible ? (await entitiesService.subtree(entityId)).map((e) => e.id) : [entityId];
-  }
 
   async function list(
     entityId: number,
     opts: { sortMode: 'name' | 'type' | 'created'; allAccessible: boolean },
   ) {
-    const ids = await entityIds(entityId, opts.allAccessible);
     const order =
       opts.sortMode === 'type'
         ? [asc(accounts.accountType), asc(accounts.name)]
@@ -71,20 +62,20 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
           : [asc(accounts.name)];
     return flat(
       await select()
-        .where(and(inIds(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
+        .where(
+          and(
+            opts.allAccessible ? entityWithin(accounts.entityId, entityId) : eq(accounts.entityId, entityId),
+            eq(accounts.kind, 'CLIENT'),
+          ),
+        )
         .orderBy(...order, asc(accounts.id)),
     );
   }
 
-  /** An account of the entity or one below it. @throws NotFound */
   /** A client account of the entity or of an entity below it (one query). @throws NotFound */
   async function get(entityId: number, accountId: number): Promise<TAccount> {
     const [row] = await select().where(
-      and(
-        eq(accounts.id, accountId),
-        eq(accounts.kind, 'CLIENT'),
-        sql`${entities.path} like (select e.path from entities e where e.id = ${entityId}) || '%'`,
-      ),
+      and(eq(accounts.id, accountId), eq(accounts.kind, 'CLIENT'), entityWithin(accounts.entityId, entityId)),
     );
     if (!row) throw notFound('Account not found');
     return flat([row])[0]!;
@@ -176,16 +167,11 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
 
     /** Accounts of the entity's direct children. */
     async ofChildren(entityId: number) {
-      const ids = (await entitiesService.subtree(entityId))
-        .filter((e) => e.parentId === entityId)
-        .map((e) => e.id);
-      return ids.length
-        ? flat(
-            await select()
-              .where(and(inIds(accounts.entityId, ids), eq(accounts.kind, 'CLIENT')))
-              .orderBy(asc(accounts.name)),
-          )
-        : [];
+      return flat(
+        await select()
+          .where(and(entityChildOf(accounts.entityId, entityId), eq(accounts.kind, 'CLIENT')))
+          .orderBy(asc(accounts.name)),
+      );
     },
 
     /** Accounts of the nearest broker (white label or executing broker) at or above the entity. */

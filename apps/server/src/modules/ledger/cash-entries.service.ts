@@ -4,21 +4,18 @@ import type {
   ZCashMovement,
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { createBatcher, type Outcome } from '../../platform/batcher';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { idempotencyConflict, requestHash } from '../../platform/idempotency';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, forbidden } from '../../platform/errors';
 import { formatAmount } from '../../platform/money';
-import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import type { EntitiesService } from '../entities/entities.service';
-import { entities as entitiesTable } from '../entities/entities.tables';
-import { currencies } from '../reference-data/reference-data.tables';
-import type { LedgerService } from './ledger.service';
+import { entityNameOf, entityWithin } from '../entities/entity-sql';
+import { scaleOfAsset } from '../reference-data/reference-data.service';
+import { type Booked, type RecordItem, type RecordKind, recordOf } from './booking';
+import { type LedgerService, transferLegs } from './ledger.service';
 import { accounts as accountsTable, cashEntries } from './ledger.tables';
 
 /** Why a historic entry on the booker's own entity is refused (maker-checker: use a request). */
@@ -50,96 +47,103 @@ export function toEntry(r: Row, scale: number): TCashEntry {
   };
 }
 
-/**
- * Records a completed movement in the history, inside the caller's transaction: a money
- * request whose funds moved on approval, or an opening balance of the demo data.
- */
-export async function recordCashEntry(
-  tx: DbOrTx,
-  who: { principal: Principal | null },
-  e: Omit<typeof cashEntries.$inferInsert, 'entityId' | 'createdBy' | 'valueDate'> & { valueDate?: string },
-): Promise<Row> {
-  const [row] = await tx
-    .insert(cashEntries)
-    .values({
-      ...e,
-      // The entry belongs to the account's owner, read in the same statement.
-      entityId: sql`(select ${accountsTable.entityId} from ${accountsTable} where ${accountsTable.id} = ${e.accountId})`,
-      valueDate: e.valueDate ?? new Date().toISOString().slice(0, 10),
-      createdBy: who.principal?.name ?? 'system',
-    })
-    .returning();
-  return row!;
-}
-
-/** One booking as migration 0022's `cash_booking` type reads it. */
-type CashBooking = {
-  principal_kind: string;
-  principal_id: string;
-  principal_name: string;
-  home_entity: number;
-  key: string;
-  request_hash: string;
+/** What a cash entry records of a movement (the ledger transaction comes from the booking). */
+export type CashEntryInput = {
   type: EntryType;
-  acting_entity: number;
-  from_account: number;
-  to_account: number;
-  account: number;
-  counter: number | null;
+  accountId: number;
+  counterAccountId?: number | null;
   asset: string;
   amount: string;
-  scale: number;
-  value_date: string;
-  reference: string | null;
-  memo: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  input: unknown;
+  /** Today when not given. */
+  valueDate?: string;
+  reference?: string | null;
+  memo?: string | null;
+  /** The money request this movement completed. */
+  requestId?: number | null;
+  /** The entry this one reverses. */
+  reversesEntryId?: number | null;
+};
+
+/**
+ * Writes the cash entries of booked movements, one statement for all, each as the API
+ * shows it; the entry belongs to its account's owner (read in the same statement).
+ */
+export async function writeEntries(
+  tx: Tx,
+  items: (RecordItem<CashEntryInput> & Booked)[],
+): Promise<{ entry: TCashEntry; row: Row; scale: number }[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = await tx
+    .insert(cashEntries)
+    .values(
+      items.map(({ input: e, who, transactionId }) => ({
+        type: e.type,
+        entityId: sql`(select ${accountsTable.entityId} from ${accountsTable} where ${accountsTable.id} = ${e.accountId})`,
+        accountId: e.accountId,
+        counterAccountId: e.counterAccountId ?? null,
+        asset: e.asset,
+        amount: e.amount,
+        valueDate: e.valueDate ?? today,
+        reference: e.reference ?? null,
+        memo: e.memo ?? null,
+        transactionId: transactionId!,
+        requestId: e.requestId ?? null,
+        reversesEntryId: e.reversesEntryId ?? null,
+        createdBy: who.principal?.name ?? 'system',
+      })),
+    )
+    .returning({ ...getTableColumns(cashEntries), scale: scaleOfAsset(cashEntries.asset) });
+  const byTransaction = new Map(rows.map((r) => [r.transactionId, r]));
+  return items.map((i) => {
+    const { scale, ...row } = byTransaction.get(i.transactionId!)!;
+    return { entry: toEntry(row, scale), row, scale };
+  });
+}
+
+const answers = async (tx: Tx, items: (RecordItem<CashEntryInput> & Booked)[]) =>
+  (await writeEntries(tx, items)).map((w) => w.entry);
+
+/** A movement a request completed, or an opening balance: the entry it leaves in the history. */
+export const completedEntry: RecordKind<CashEntryInput, TCashEntry> = { name: 'cash_entry', write: answers };
+export const completedEntryOf = (input: CashEntryInput) => recordOf(completedEntry, input);
+
+/**
+ * A back-office booking's entry: refused, before anything moves, when one of its accounts
+ * belongs to the booker's own (home) entity — money moves there only by a request and its
+ * approval (maker-checker).
+ */
+const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
+  name: 'historic_cash_entry',
+  async prepare(tx, items) {
+    const ids = items.flatMap((i) => [i.input.accountId, i.input.counterAccountId ?? i.input.accountId]);
+    const owners = await tx
+      .select({ id: accountsTable.id, entityId: accountsTable.entityId })
+      .from(accountsTable)
+      .where(sql`${accountsTable.id} = any(${sql.param([...new Set(ids)])}::int[])`);
+    const ownerOf = new Map(owners.map((o) => [o.id, o.entityId]));
+    return items.map(({ who, input }) =>
+      [input.accountId, input.counterAccountId].some(
+        (a) => a != null && ownerOf.get(a) === who.principal?.homeEntityId,
+      )
+        ? forbidden(OWN_ENTITY_BOOKING)
+        : null,
+    );
+  },
+  write: answers,
 };
 
 /**
  * Back-office bookings without a request: each is one ledger transaction (against the
  * custody omnibus for deposits and withdrawals), one cash entry and one audit row, in one
- * database transaction, once per Idempotency-Key.
+ * database transaction, once per Idempotency-Key — group-committed with the bookings made
+ * at the same moment. Which accounts the caller may reach is the access guard's to check
+ * (the contract row declares the account ids).
+ * @throws Forbidden (an account of the booker's own entity), InsufficientFunds,
+ * AccountClosed, IdempotencyKeyConflict, BadRequest (asset, scale, same account twice)
  */
-export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; entities: EntitiesService }) {
-  const { db, ledger, entities } = deps;
+export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }) {
+  const { db, ledger } = deps;
 
-  /** A refused booking as the caller's error (the batch answers SQLSTATEs). */
-  const refusal = (err: unknown): unknown => {
-    const code = pgErrorCode(err);
-    if (code === 'CW409') return idempotencyConflict();
-    if (code === 'CW404') return notFound('Account not found');
-    if (code === 'CW403') return forbidden(OWN_ENTITY_BOOKING);
-    return ledger.asDomainError(err);
-  };
-
-  /**
-   * Group commit: the bookings of the same moment share one call of `cash_entry_book_batch`
-   * (migration 0022) and one commit, each answered in order. When one of them aborts the
-   * whole batch (a closed account), each is booked alone for its own answer.
-   */
-  const bookTogether = createBatcher(
-    async (items: CashBooking[]): Promise<Outcome<TCashEntry>[]> => {
-      const res = await db.$client.query<{ entry: TCashEntry | null; failure: string | null }>({
-        name: 'cash_entry_book_batch',
-        text: 'select entry, failure from cash_entry_book_batch($1) order by idx',
-        values: [JSON.stringify(items)],
-      });
-      return res.rows.map((r) =>
-        r.failure === null
-          ? { ok: true, value: r.entry! }
-          : { ok: false, error: sqlStateError(r.failure, 'booking') },
-      );
-    },
-    { name: 'cash_entry_booking', aloneOnFailure: true },
-  );
-
-  /**
-   * Checks the booking, then books it: account scope check, the own-entity refusal,
-   * Idempotency-Key claim, ledger posting, cash entry, audit row and stored response, all
-   * or nothing.
-   */
   async function book(
     who: Who,
     key: string,
@@ -160,7 +164,6 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         toAccountId: 'must differ from fromAccountId',
       });
     const amount = await ledger.amountFor(input.asset, input.amount);
-    const scale = await ledger.scaleOf(input.asset);
     const omnibus = type === 'INTERNAL_TRANSFER' ? null : await ledger.omnibusOf(input.asset);
     const [from, to] =
       type === 'DEPOSIT'
@@ -168,31 +171,29 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         : type === 'WITHDRAWAL'
           ? [input.accountId, omnibus!]
           : [input.accountId, input.counterAccountId!];
-    const p = who.principal;
-    return bookTogether({
-      principal_kind: p.kind,
-      principal_id: p.id,
-      principal_name: p.name,
-      home_entity: p.homeEntityId,
-      key,
-      request_hash: requestHash(body),
-      type,
-      acting_entity: who.entityId,
-      from_account: from,
-      to_account: to,
-      account: input.accountId,
-      counter: input.counterAccountId ?? null,
-      asset: input.asset,
-      amount,
-      scale,
-      value_date: input.valueDate,
+    return ledger.bookNow({
+      who,
+      kind: type,
       reference: input.reference ?? null,
       memo: input.memo ?? null,
-      ip: who.request?.ip ?? null,
-      user_agent: who.request?.headers['user-agent'] ?? null,
-      input,
-    }).catch((err: unknown) => {
-      throw refusal(err);
+      legs: transferLegs(from, to, input.asset, amount),
+      idempotency: { key, body },
+      record: recordOf(historicEntry, {
+        type,
+        accountId: input.accountId,
+        counterAccountId: input.counterAccountId ?? null,
+        asset: input.asset,
+        amount,
+        valueDate: input.valueDate,
+        reference: input.reference ?? null,
+        memo: input.memo ?? null,
+      }),
+      audit: (entry, booked) => ({
+        action: `cashentry.${type.toLowerCase()}`,
+        outcome: 'success',
+        target: String(entry.id),
+        details: { transactionId: booked.transactionId, input },
+      }),
     });
   }
 
@@ -209,8 +210,7 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
 
     /** Entries of the entity and everything below it, filtered, sorted and paged. */
     async list(entityId: number, f: z.output<typeof ZCashEntryList>) {
-      const ids = (await entities.subtree(entityId)).map((e) => e.id);
-      const conds: SQL[] = [inIds(cashEntries.entityId, ids)];
+      const conds: SQL[] = [entityWithin(cashEntries.entityId, entityId)];
       if (f.type) conds.push(eq(cashEntries.type, f.type));
       if (f.asset) conds.push(eq(cashEntries.asset, f.asset));
       if (f.accountId)
@@ -230,18 +230,16 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService; 
         db
           .select({
             e: cashEntries,
-            scale: currencies.scale,
+            scale: scaleOfAsset(cashEntries.asset),
             accountName: accountsTable.name,
-            entityName: entitiesTable.name,
+            entityName: entityNameOf(cashEntries.entityId),
             counterAccountName: counterAccounts.name,
             reversedByEntryId: reversals.id,
           })
           .from(cashEntries)
-          .innerJoin(currencies, eq(currencies.code, cashEntries.asset))
           .innerJoin(accountsTable, eq(accountsTable.id, cashEntries.accountId))
           .leftJoin(counterAccounts, eq(counterAccounts.id, cashEntries.counterAccountId))
           .leftJoin(reversals, eq(reversals.reversesEntryId, cashEntries.id))
-          .innerJoin(entitiesTable, eq(entitiesTable.id, cashEntries.entityId))
           .where(where)
           .orderBy(order, desc(cashEntries.id))
           .limit(f.limit)

@@ -4,29 +4,22 @@ import type { DbOrTx } from '../../platform/db';
 import { cashEntries } from './ledger.tables';
 
 // A join (rather than a subquery) also makes Drizzle qualify every column of the entry
-// with its table, which the correlated subqueries below rely on.
+// with its table, which the correlated subquery below relies on.
 const reversal = alias(cashEntries, 'reversal');
 
 /**
  * Locks cash entry `entryId`, so two reversals of it queue, then reads — in a statement of
- * its own, so the second sees what the first committed — the entry; whether each of its
- * accounts lies in the acting entity's subtree; whether any belongs to the caller's home
- * entity; and which entry reversed it, if any. Null when there is no such entry.
+ * its own, so the second sees what the first committed — the entry; whether one of its
+ * accounts belongs to the caller's home entity; and which entry reversed it, if any. Null
+ * when there is no such entry. (Whether the caller may reach the entry at all is the access
+ * guard's to say, before this runs.)
  */
-export async function lockEntryForReversal(
-  tx: DbOrTx,
-  entryId: number,
-  caller: { actingEntityId: number; homeEntityId: number },
-) {
+export async function lockEntryForReversal(tx: DbOrTx, entryId: number, caller: { homeEntityId: number }) {
   const ce = cashEntries;
   await tx.select({ id: ce.id }).from(ce).where(eq(ce.id, entryId)).for('update');
   const [found] = await tx
     .select({
       entry: ce,
-      inScope: sql<boolean>`(select count(*) from accounts a join entities e on e.id = a.entity_id
-          where a.id in (${ce.accountId}, ${ce.counterAccountId})
-            and e.path like (select top.path from entities top where top.id = ${caller.actingEntityId}) || '%')
-        = num_nonnulls(${ce.accountId}, ${ce.counterAccountId})`,
       onHomeEntity: sql<boolean>`exists (select 1 from accounts a
           where a.id in (${ce.accountId}, ${ce.counterAccountId}) and a.entity_id = ${caller.homeEntityId})`,
       reversedBy: reversal.id,

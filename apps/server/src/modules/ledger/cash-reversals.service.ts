@@ -1,13 +1,12 @@
 import type { TCashEntry, ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { withIdempotency } from '../../platform/idempotency';
 import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
-import { recordCashEntry, toEntry } from './cash-entries.service';
+import { type RecordKind, recordOf } from './booking';
+import { toEntry, writeEntries } from './cash-entries.service';
 import { lockEntryForReversal, type ReversalCandidate } from './cash-reversals.repo';
 import type { LedgerService } from './ledger.service';
 
@@ -35,7 +34,7 @@ export const ENTRY_TYPE_NAMES: Record<EntryType, string> = {
 
 /** Refuses what may not be reversed, in the order a caller can act on. */
 function checkReversible(found: ReversalCandidate | null, type: EntryType): ReversalCandidate['entry'] {
-  if (!found?.inScope) throw notFound('Cash entry not found');
+  if (!found) throw notFound('Cash entry not found');
   if (found.onHomeEntity) throw forbidden(OWN_ENTITY_REVERSAL);
   const c = found.entry;
   if (c.type !== type) {
@@ -57,16 +56,27 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
   return c;
 }
 
+/** What a reversal books: the entry to undo, why, and (once locked and checked) the entry itself. */
+type ReversalInput = {
+  cashEntryId: number;
+  type: EntryType;
+  reason: string;
+  original?: ReversalCandidate['entry'];
+};
+type ReversalEntry = TCashEntry & { reversesEntryId: number };
+
 /**
  * Reversals of back-office bookings. A mistaken historic entry is never edited: staff who
- * may book its type post the opposite ledger transaction (`ledger.reverse`, which locks
- * the balances like any movement, so a reversal that would overdraw a client account is
- * refused) and record it as a new entry pointing at the first, with the reason, an audit
- * row, once per Idempotency-Key — and each entry is reversed at most once.
- * @throws NotFound (no such entry in the acting entity's tree), Forbidden (an account of the
- * caller's own entity), BadRequest (an entry of another type), Conflict (a reversal, or an
- * entry that completed a request), AlreadyResolved (already reversed), InsufficientFunds,
- * AccountClosed, IdempotencyKeyConflict
+ * may book its type post the opposite ledger transaction (a booking that `reverses` it,
+ * which locks the balances like any movement, so a reversal that would overdraw a client
+ * account is refused) and record it as a new entry pointing at the first, with the reason,
+ * an audit row, once per Idempotency-Key — and each entry is reversed at most once. Which
+ * entries the caller may reach is the access guard's to check (the contract row declares
+ * `cashEntryId`).
+ * @throws NotFound (no such entry), Forbidden (an account of the caller's own entity),
+ * BadRequest (an entry of another type), Conflict (a reversal, or an entry that completed a
+ * request), AlreadyResolved (already reversed), InsufficientFunds, AccountClosed,
+ * IdempotencyKeyConflict
  */
 export function createCashReversalsService(deps: {
   db: Db;
@@ -76,37 +86,77 @@ export function createCashReversalsService(deps: {
 }) {
   const { db, ledger, onReversed } = deps;
 
-  async function reverse(who: Who, key: string, body: z.output<typeof ZCashReversal>, type: EntryType) {
-    return withIdempotency(db, who.principal, key, body, async (tx) => {
-      const caller = { actingEntityId: who.entityId, homeEntityId: who.principal.homeEntityId };
-      const original = checkReversible(await lockEntryForReversal(tx, body.cashEntryId, caller), type);
-      const transactionId = await ledger.reverse(tx, who, original.transactionId, body.reason);
-      const row = await recordCashEntry(tx, who, {
-        type: original.type,
-        accountId: original.accountId,
-        counterAccountId: original.counterAccountId,
-        asset: original.asset,
-        amount: new Money(original.amount).negated().toFixed(),
-        reference: original.reference,
-        memo: body.reason,
-        transactionId,
-        reversesEntryId: original.id,
-      });
-      await recordAudit(tx, who, {
+  /**
+   * The reversal's record: the entry is locked and checked once the key is claimed (a
+   * repeat answers the first answer, not "already reversed"), then the opposite entry
+   * written and its owner's users told.
+   */
+  const reversalEntry: RecordKind<ReversalInput, ReversalEntry> = {
+    name: 'cash_entry_reversal',
+    async prepare(tx, items) {
+      const out = [];
+      for (const { who, input } of items) {
+        try {
+          const found = await lockEntryForReversal(tx, input.cashEntryId, {
+            homeEntityId: who.principal!.homeEntityId,
+          });
+          const original = checkReversible(found, input.type);
+          out.push({ reverses: original.transactionId, input: { ...input, original } });
+        } catch (err) {
+          out.push(err as Error);
+        }
+      }
+      return out;
+    },
+    async write(tx, items) {
+      const written = await writeEntries(
+        tx,
+        items.map(({ input, ...rest }) => {
+          const o = input.original!;
+          return {
+            ...rest,
+            input: {
+              type: o.type as EntryType,
+              accountId: o.accountId,
+              counterAccountId: o.counterAccountId,
+              asset: o.asset,
+              amount: new Money(o.amount).negated().toFixed(),
+              reference: o.reference,
+              memo: input.reason,
+              reversesEntryId: o.id,
+            },
+          };
+        }),
+      );
+      const out: ReversalEntry[] = [];
+      for (const [n, { entry: reversal, scale }] of written.entries()) {
+        const { input, who } = items[n]!;
+        const original = toEntry(input.original!, scale);
+        await onReversed?.(tx, { reversal, original, reason: input.reason, by: who.principal! });
+        out.push({ ...reversal, reversesEntryId: original.id });
+      }
+      return out;
+    },
+  };
+
+  function reverse(who: Who, key: string, body: z.output<typeof ZCashReversal>, type: EntryType) {
+    return ledger.book(db, {
+      who,
+      kind: 'REVERSAL',
+      memo: body.reason,
+      idempotency: { key, body },
+      record: recordOf(reversalEntry, { cashEntryId: body.cashEntryId, type, reason: body.reason }),
+      audit: (entry, booked) => ({
         action: 'cashentry.reverse',
         outcome: 'success',
-        target: String(row.id),
-        details: { reverses: original.id, type, transactionId, reason: body.reason },
-      });
-      const scale = await ledger.scaleOf(original.asset, tx);
-      const reversal = toEntry(row, scale);
-      await onReversed?.(tx, {
-        reversal,
-        original: toEntry(original, scale),
-        reason: body.reason,
-        by: who.principal,
-      });
-      return { ...reversal, reversesEntryId: original.id };
+        target: String(entry.id),
+        details: {
+          reverses: entry.reversesEntryId,
+          type,
+          transactionId: booked.transactionId,
+          reason: body.reason,
+        },
+      }),
     });
   }
 

@@ -1,13 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, isTransaction, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import { entities } from '../entities/entities.tables';
-import { currencies } from '../reference-data/reference-data.tables';
-import { accounts } from './ledger.tables';
+import { findPlatformRoot } from '../entities/platform-root';
+import { createReferenceDataService } from '../reference-data/reference-data.service';
+import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
+import { accounts, holds } from './ledger.tables';
+import { postBatchAlone } from './ledger-kernel.repo';
 
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -23,10 +25,13 @@ export const accountClosed = (field?: string) =>
     field ? { [field]: 'this account is closed' } : undefined,
   );
 
-export type Posting = { accountId: number; asset: string; amount: string };
+export type Posting = Leg;
 export type LedgerActor = { principal: Principal | null; entityId?: number | null };
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
 type AssetInfo = { scale: number; assetClass: 'FIAT' | 'CRYPTO' };
+const SYSTEM: LedgerActor = { principal: null };
+
+const unbalanced = () => new AppError('Unbalanced', 400, 'The transaction does not balance');
 
 /** The database's ledger errors as domain errors (anything else unchanged). */
 function asLedgerError(err: unknown): unknown {
@@ -36,7 +41,7 @@ function asLedgerError(err: unknown): unknown {
         amount: 'exceeds the available balance',
       });
     case 'CW001':
-      return new AppError('Unbalanced', 400, 'The transaction does not balance');
+      return unbalanced();
     case 'CW002':
       return new AppError('AlreadyResolved', 409, 'This hold has already been posted or voided');
     case 'CW003':
@@ -54,143 +59,111 @@ function asLedgerError(err: unknown): unknown {
       return err;
   }
 }
-function ledgerError(err: unknown): never {
-  throw asLedgerError(err);
-}
 
-const actor = (who: LedgerActor) => ({
-  kind: who.principal?.kind ?? 'system',
-  id: who.principal?.id ?? null,
-  entity: who.entityId ?? who.principal?.homeEntityId ?? null,
-});
-
-const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
-const textArray = (xs: string[]) =>
-  sql`${`{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-const numericArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::numeric[]`;
-
-type TransferItem = {
-  who: LedgerActor;
-  meta: Meta;
-  from: number;
-  to: number;
-  asset: string;
-  amount: string;
+/** The two legs of moving `amount` of `asset` from one account to another. */
+export const transferLegs = (from: number, to: number, asset: string, amount: string): Leg[] => {
+  const value = new Money(amount);
+  return [
+    { accountId: from, asset, amount: value.neg().toString() },
+    { accountId: to, asset, amount: value.toString() },
+  ];
 };
 
 /**
- * The only way money moves. Every write is a single call of a ledger function in the
- * caller's transaction: it locks the touched balances in a fixed order, appends postings
- * that sum to zero per asset and updates the balances with them.
- * @throws InsufficientFunds (422), Unbalanced (400), AlreadyResolved (409)
+ * The ledger. Money moves only through `book` (in the caller's transaction) and `bookNow`
+ * (a transaction of its own, group-committed with the bookings made at the same moment),
+ * which share one implementation (`bookAll`, booking.ts): Idempotency-Key, posting through
+ * the SQL kernel (sql/ledger/*.sql: balanced legs, balance rows locked in a fixed order,
+ * holds, reversals), business record, audit row, stored answer. The other writes here
+ * (`transfer`, `placeHold`, `reverse`…) are shorthands for a booking.
+ * @throws InsufficientFunds (422), Unbalanced (400), AlreadyResolved (409), AccountClosed (409),
+ * IdempotencyKeyConflict (409), and whatever a record kind refuses
  */
 export function createLedgerService(db: Db) {
+  const referenceData = createReferenceDataService(db);
   const assets = new Map<string, AssetInfo>();
   const omnibus = new Map<string, number>();
-  // A closed account aborts the whole batch (CW005): then each transfer goes alone.
-  const transferBatch = createBatcher(runTransferBatch, { name: 'ledger_transfer', aloneOnFailure: true });
 
   /**
-   * One call of the batch function (migration 0017) as a named prepared statement: the
-   * hot path skips query building and re-planning.
+   * One group commit: bare transfers (no key, record or audit row) as one statement of
+   * their own; anything else in one database transaction. A batch that fails as a whole
+   * (a closed account among its postings) is booked again booking by booking, so each gets
+   * its own answer.
    */
-  async function runTransferBatch(items: TransferItem[]): Promise<Outcome<number>[]> {
-    const col = <T>(f: (i: TransferItem) => T) => items.map(f);
-    const res = await db.$client.query<{ txn: string | null; failure: string | null }>({
-      name: 'ledger_transfer_batch',
-      text: 'select txn, failure from ledger_transfer_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) order by idx',
-      values: [
-        col((i) => i.meta.kind),
-        col((i) => i.meta.reference ?? null),
-        col((i) => actor(i.who).kind),
-        col((i) => actor(i.who).id),
-        col((i) => actor(i.who).entity),
-        col((i) => i.meta.memo ?? null),
-        col((i) => i.from),
-        col((i) => i.to),
-        col((i) => i.asset),
-        col((i) => new Money(i.amount).toString()),
-      ],
-    });
-    return res.rows.map((r) =>
-      r.txn !== null
-        ? { ok: true, value: Number(r.txn) }
-        : { ok: false, error: asLedgerError(sqlStateError(r.failure!, 'ledger')) },
-    );
+  async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    if (items.every(isBare)) {
+      const results = await postBatchAlone(db, items.map(bareItem)).catch((err: unknown) => {
+        throw asLedgerError(err);
+      });
+      return results.map((r) =>
+        r.failure === null
+          ? { ok: true, value: { transactionId: r.txn, holdId: null } satisfies Booked }
+          : { ok: false, error: asLedgerError(sqlStateError(r.failure, 'ledger')) },
+      );
+    }
+    return db.transaction((tx) => bookAll(tx, items, asLedgerError));
+  }
+  const together = createBatcher(bookBatch, { name: 'ledger_booking', aloneOnFailure: true });
+
+  /**
+   * Books one movement in the caller's transaction `tx` (given the database, in a
+   * transaction of its own): see `Booking`. Answers the record's answer (the stored one
+   * for a repeated Idempotency-Key), or what the ledger booked when there is no record.
+   */
+  async function book<Out = Booked>(tx: DbOrTx, booking: Booking<Out>): Promise<Out> {
+    const run = (t: Tx) => bookAll(t, [booking as Booking<unknown>], asLedgerError);
+    const [outcome] = isTransaction(tx) ? await run(tx) : await db.transaction(run);
+    if (!outcome?.ok) throw outcome?.error;
+    return outcome.value as Out;
+  }
+
+  /** Books one movement as a unit of work of its own, group-committed (see `bookBatch`). */
+  function bookNow<Out = Booked>(booking: Booking<Out>): Promise<Out> {
+    return together(booking as Booking<unknown>) as Promise<Out>;
   }
 
   /** An asset's scale and class (read once, then remembered: neither ever changes). */
-  async function assetOf(asset: string, tx: DbOrTx = db): Promise<AssetInfo> {
+  async function assetOf(asset: string): Promise<AssetInfo> {
     const known = assets.get(asset);
     if (known) return known;
-    const [row] = await tx
-      .select({ scale: currencies.scale, assetClass: currencies.assetClass })
-      .from(currencies)
-      .where(eq(currencies.code, asset));
+    const row = await referenceData.asset(asset);
     if (!row)
       throw badRequest(`asset: ${asset} is not a known currency or asset`, { asset: 'unknown asset' });
     assets.set(asset, row);
     return row;
   }
 
-  async function scaleOf(asset: string, tx: DbOrTx = db): Promise<number> {
-    return (await assetOf(asset, tx)).scale;
-  }
-
-  /** @throws BadRequest when the asset is not of the class the movement needs (a fiat deposit of BTC). */
-  async function requireClass(asset: string, assetClass: AssetInfo['assetClass']): Promise<void> {
-    if ((await assetOf(asset)).assetClass !== assetClass)
-      throw badRequest(`asset: ${asset} is not a ${assetClass.toLowerCase()} asset`, {
-        asset: `must be a ${assetClass.toLowerCase()} asset`,
-      });
-  }
-
-  /** A positive amount valid for the asset's scale, as its canonical string. */
-  async function amountFor(asset: string, value: string, tx: DbOrTx = db): Promise<string> {
-    return parseAmount(value, await scaleOf(asset, tx)).toString();
-  }
-
-  async function post(tx: DbOrTx, who: LedgerActor, meta: Meta, postings: Posting[]): Promise<number> {
-    const a = actor(who);
-    try {
-      const res = await tx.execute<{ id: string }>(sql`select ledger_post(
-        ${meta.kind}, ${meta.reference ?? null}, ${a.kind}, ${a.id}, ${a.entity}, ${meta.memo ?? null},
-        ${intArray(postings.map((p) => p.accountId))}, ${textArray(postings.map((p) => p.asset))},
-        ${numericArray(postings.map((p) => new Money(p.amount).toString()))}) as id`);
-      return Number(res.rows[0]!.id);
-    } catch (err) {
-      ledgerError(err);
-    }
+  async function scaleOf(asset: string, _tx?: DbOrTx): Promise<number> {
+    return (await assetOf(asset)).scale;
   }
 
   const service = {
+    book,
+    bookNow,
     scaleOf,
-    amountFor,
-    requireClass,
-    post,
 
-    /**
-     * A transfer that is a whole unit of work: committed in its own database transaction,
-     * together with the transfers other callers make at the same time (group commit).
-     * @throws InsufficientFunds (422)
-     */
-    transferNow(who: LedgerActor, meta: Meta, from: number, to: number, asset: string, amount: string) {
-      return transferBatch({ who, meta, from, to, asset, amount }).catch(ledgerError);
+    /** A positive amount valid for the asset's scale, as its canonical string. */
+    async amountFor(asset: string, value: string, _tx?: DbOrTx): Promise<string> {
+      return parseAmount(value, await scaleOf(asset)).toString();
     },
 
-    /** The custody omnibus account of an asset (created on first use, then remembered). */
-    async omnibusOf(asset: string): Promise<number> {
-      const known = omnibus.get(asset);
-      if (known !== undefined) return known;
-      const id = await db.transaction((tx) => service.platformAccount(tx, 'OMNIBUS', asset));
-      omnibus.set(asset, id);
-      return id;
+    /** @throws BadRequest when the asset is not of the class the movement needs (a fiat deposit of BTC). */
+    async requireClass(asset: string, assetClass: AssetInfo['assetClass']): Promise<void> {
+      if ((await assetOf(asset)).assetClass !== assetClass)
+        throw badRequest(`asset: ${asset} is not a ${assetClass.toLowerCase()} asset`, {
+          asset: `must be a ${assetClass.toLowerCase()} asset`,
+        });
     },
 
     /** A database error as the ledger's domain error, when it is one. */
     asDomainError: asLedgerError,
 
-    /** Moves `amount` of `asset` from one account to another. */
+    /** Posts balanced legs as one ledger transaction; its id. */
+    async post(tx: DbOrTx, who: LedgerActor, meta: Meta, legs: Leg[]): Promise<number> {
+      return (await book(tx, { who, ...meta, legs })).transactionId!;
+    },
+
+    /** Moves `amount` of `asset` from one account to another; the transaction's id. */
     transfer(
       tx: DbOrTx,
       who: LedgerActor,
@@ -200,65 +173,64 @@ export function createLedgerService(db: Db) {
       asset: string,
       amount: string,
     ) {
-      const value = new Money(amount);
-      return post(tx, who, meta, [
-        { accountId: from, asset, amount: value.neg().toString() },
-        { accountId: to, asset, amount: value.toString() },
-      ]);
+      return service.post(tx, who, meta, transferLegs(from, to, asset, amount));
     },
 
-    async placeHold(
-      tx: DbOrTx,
-      accountId: number,
-      asset: string,
-      amount: string,
-      reference: string | null,
-    ): Promise<number> {
-      try {
-        const res = await tx.execute<{ id: string }>(
-          sql`select ledger_hold_place(${accountId}, ${asset}, ${amount}::numeric, ${reference}) as id`,
-        );
-        return Number(res.rows[0]!.id);
-      } catch (err) {
-        ledgerError(err);
-      }
+    /**
+     * A transfer that is a whole unit of work, group-committed; the transaction's id.
+     * @throws Unbalanced (400) for a transfer to the same account or of nothing
+     */
+    async transferNow(who: LedgerActor, meta: Meta, from: number, to: number, asset: string, amount: string) {
+      if (from === to || !new Money(amount).gt(0)) throw unbalanced();
+      return (await bookNow({ who, ...meta, legs: transferLegs(from, to, asset, amount) })).transactionId!;
     },
 
-    async postHold(
-      tx: DbOrTx,
-      who: LedgerActor,
-      holdId: number,
-      counterAccountId: number,
-      meta: Meta,
-    ): Promise<number> {
-      const a = actor(who);
-      try {
-        const res = await tx.execute<{ id: string }>(sql`select ledger_hold_post(
-          ${holdId}, ${counterAccountId}, ${meta.kind}, ${a.kind}, ${a.id}, ${a.entity}, ${meta.memo ?? null}) as id`);
-        return Number(res.rows[0]!.id);
-      } catch (err) {
-        ledgerError(err);
-      }
+    /** Reserves `amount` on an account; the hold's id. */
+    async placeHold(tx: DbOrTx, accountId: number, asset: string, amount: string, reference: string | null) {
+      return (
+        await book(tx, {
+          who: SYSTEM,
+          kind: 'HOLD',
+          reference,
+          hold: { place: { accountId, asset, amount } },
+        })
+      ).holdId!;
     },
 
+    /** The open hold with this reference, if any (its account, asset and amount). */
+    async openHold(tx: DbOrTx, reference: string) {
+      const [h] = await tx
+        .select()
+        .from(holds)
+        .where(and(eq(holds.reference, reference), eq(holds.status, 'PLACED')));
+      return h ?? null;
+    },
+
+    /** Posts a hold's whole amount to a counter account; the transaction's id. */
+    async postHold(tx: DbOrTx, who: LedgerActor, holdId: number, counterAccountId: number, meta: Meta) {
+      const [h] = await tx.select().from(holds).where(eq(holds.id, holdId));
+      if (!h) throw asLedgerError(sqlStateError('CW002', 'hold'));
+      const legs = transferLegs(h.accountId, counterAccountId, h.asset, h.amount);
+      return (await book(tx, { who, ...meta, hold: { release: holdId }, legs })).transactionId!;
+    },
+
+    /** Releases a hold without moving anything. */
     async voidHold(tx: DbOrTx, holdId: number): Promise<void> {
-      try {
-        await tx.execute(sql`select ledger_hold_void(${holdId})`);
-      } catch (err) {
-        ledgerError(err);
-      }
+      await book(tx, { who: SYSTEM, kind: 'HOLD', hold: { release: holdId } });
     },
 
+    /** Posts the opposite of a transaction; the reversal's id. */
     async reverse(tx: DbOrTx, who: LedgerActor, transactionId: number, memo: string | null): Promise<number> {
-      const a = actor(who);
-      try {
-        const res = await tx.execute<{ id: string }>(
-          sql`select ledger_reverse(${transactionId}, ${a.kind}, ${a.id}, ${a.entity}, ${memo}) as id`,
-        );
-        return Number(res.rows[0]!.id);
-      } catch (err) {
-        ledgerError(err);
-      }
+      return (await book(tx, { who, kind: 'REVERSAL', reverses: transactionId, memo })).transactionId!;
+    },
+
+    /** The custody omnibus account of an asset (created on first use, then remembered). */
+    async omnibusOf(asset: string): Promise<number> {
+      const known = omnibus.get(asset);
+      if (known !== undefined) return known;
+      const id = await db.transaction((tx) => service.platformAccount(tx, 'OMNIBUS', asset));
+      omnibus.set(asset, id);
+      return id;
     },
 
     /** The platform's own account for a role and asset, created on first use. */
@@ -276,17 +248,12 @@ export function createLedgerService(db: Db) {
           );
       const [found] = await find();
       if (found) return found.id;
-      const [root] = await tx
-        .select({ id: entities.id })
-        .from(entities)
-        .where(isNull(entities.parentId))
-        .orderBy(entities.id)
-        .limit(1);
-      if (!root) throw notFound('The platform has no root entity');
+      const root = await findPlatformRoot(tx);
+      if (root === null) throw notFound('The platform has no root entity');
       await tx
         .insert(accounts)
         .values({
-          entityId: root.id,
+          entityId: root,
           kind: 'PLATFORM',
           platformRole: role,
           accountType: 'Platform',
@@ -296,6 +263,16 @@ export function createLedgerService(db: Db) {
         .onConflictDoNothing();
       const [made] = await find();
       return made!.id;
+    },
+
+    /** The owning entity of each account (a platform account's: the root). */
+    async ownersOf(tx: DbOrTx, accountIds: number[]): Promise<Map<number, number>> {
+      if (accountIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: accounts.id, entityId: accounts.entityId })
+        .from(accounts)
+        .where(sql`${accounts.id} = any(${sql.param([...new Set(accountIds)])}::int[])`);
+      return new Map(rows.map((r) => [r.id, r.entityId]));
     },
   };
   return service;

@@ -12,17 +12,17 @@ import { type NetworkCode, networkCarries } from '@clearway/contracts/networks';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
 import { storeWith } from '../../platform/storage/storage';
 import type { Storage } from '../../platform/storage/stored-object';
 import type { EntitiesService } from '../entities/entities.service';
+import { entityWithin } from '../entities/entity-sql';
 import type { AccountsService } from '../ledger/accounts.service';
-import { recordCashEntry } from '../ledger/cash-entries.service';
-import { accountClosed, type LedgerService } from '../ledger/ledger.service';
-import { holds } from '../ledger/ledger.tables';
+import { type CashEntryInput, completedEntryOf } from '../ledger/cash-entries.service';
+import { accountClosed, type LedgerService, transferLegs } from '../ledger/ledger.service';
 import type { RequestEngine } from '../requests/request-engine.service';
 import { requests } from '../requests/requests.tables';
 import { bankAccounts, wallets } from '../wallets/wallets.tables';
@@ -35,7 +35,7 @@ type Payload = TMoneyRequestPayload;
 type Decided = { id: number; payload: unknown };
 
 /** The approved request's movement, as it appears in the history next to back-office bookings. */
-const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER', txn: number) => {
+const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER'): CashEntryInput => {
   const p = req.payload as Payload;
   return {
     type,
@@ -45,7 +45,6 @@ const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRA
     amount: p.amount,
     reference: p.reference ?? `Request #${req.id}`,
     memo: p.memo ?? null,
-    transactionId: txn,
     requestId: req.id,
   };
 };
@@ -68,15 +67,8 @@ export function createMoneyRequestsService(deps: {
 }) {
   const { db, engine, ledger, accounts, storage } = deps;
 
-  async function holdOf(tx: DbOrTx, requestId: number) {
-    const [h] = await tx
-      .select()
-      .from(holds)
-      .where(and(eq(holds.reference, holdRef(requestId)), eq(holds.status, 'PLACED')));
-    return h ?? null;
-  }
   const voidHold = async (tx: DbOrTx, req: { id: number }) => {
-    const h = await holdOf(tx, req.id);
+    const h = await ledger.openHold(tx, holdRef(req.id));
     if (h) await ledger.voidHold(tx, h.id);
   };
 
@@ -89,11 +81,17 @@ export function createMoneyRequestsService(deps: {
     destination: (tx: DbOrTx, p: Payload) => Promise<number> | number,
   ): Parameters<RequestEngine['register']>[1] => ({
     onApproved: async (tx, req, who) => {
-      const h = await holdOf(tx, req.id);
+      const h = await ledger.openHold(tx, holdRef(req.id));
       if (!h) throw conflict('The funds of this request are no longer held');
       const to = await destination(tx, req.payload as Payload);
-      const txn = await ledger.postHold(tx, who, h.id, to, { kind, memo: `request ${req.id}` });
-      await recordCashEntry(tx, who, movementOf(req, kind, txn));
+      await ledger.book(tx, {
+        who,
+        kind,
+        memo: `request ${req.id}`,
+        hold: { release: h.id },
+        legs: transferLegs(h.accountId, to, h.asset, h.amount),
+        record: completedEntryOf(movementOf(req, kind)),
+      });
     },
     onRejected: voidHold,
     onCancelled: voidHold,
@@ -110,27 +108,15 @@ export function createMoneyRequestsService(deps: {
     onApproved: async (tx, req, who) => {
       const p = req.payload as Payload;
       const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
-      const txn = await ledger.transfer(
-        tx,
+      await ledger.book(tx, {
         who,
-        { kind: 'DEPOSIT', reference: holdRef(req.id) },
-        omnibus,
-        p.accountId,
-        p.asset,
-        p.amount,
-      );
-      await recordCashEntry(tx, who, movementOf(req, 'DEPOSIT', txn));
+        kind: 'DEPOSIT',
+        reference: holdRef(req.id),
+        legs: transferLegs(omnibus, p.accountId, p.asset, p.amount),
+        record: completedEntryOf(movementOf(req, 'DEPOSIT')),
+      });
     },
   });
-
-  /** The request, if the caller's acting entity is it or above it. @throws NotFound */
-  async function visibleView(who: Who, requestId: number) {
-    const view = await engine.view(requestId).catch(nullWhenNotFound);
-    // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
-    if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
-      throw notFound('Request not found');
-    return view;
-  }
 
   /** Submits inside the idempotent transaction; `hold` reserves the funds in that same transaction. */
   async function submit(
@@ -305,9 +291,8 @@ export function createMoneyRequestsService(deps: {
     },
 
     async list(entityId: number, f: z.output<typeof ZRequestList>) {
-      const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
       const where = and(
-        inIds(requests.entityId, ids),
+        entityWithin(requests.entityId, entityId),
         inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
         f.status ? eq(requests.status, f.status) : undefined,
         f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,
@@ -338,7 +323,7 @@ export function createMoneyRequestsService(deps: {
 
     /** The hash of an approved crypto withdrawal; the request then becomes COMPLETED. */
     async addTransactionHash(who: Who, requestId: number, hash: string) {
-      const view = await visibleView(who, requestId);
+      const view = await engine.view(requestId);
       const p = view.payload as Payload;
       if (view.type !== 'WITHDRAWAL' || p.kind !== 'crypto')
         throw badRequest('requestId: not a crypto withdrawal', { requestId: 'not a crypto withdrawal' });
@@ -356,7 +341,7 @@ export function createMoneyRequestsService(deps: {
 
     /** @throws 409 "Only one file is allowed" when the request already has one */
     async attachProof(who: Who, requestId: number, data: Buffer) {
-      await visibleView(who, requestId);
+      await engine.view(requestId);
       const { ext, mime } = await checkProof(data);
       // The bytes and the row that points at them are kept together or not at all.
       await storeWith(db, storage, data, mime, async (tx, stored) => {
@@ -383,8 +368,7 @@ export function createMoneyRequestsService(deps: {
       return { requestId, mime, ext, size: data.length };
     },
 
-    async proof(who: Who, requestId: number) {
-      await visibleView(who, requestId);
+    async proof(_who: Who, requestId: number) {
       const [row] = await db.select().from(fileProofs).where(eq(fileProofs.requestId, requestId));
       if (!row) throw notFound('File proof not found');
       const stored = await storage.get(row.storageKey);

@@ -1,0 +1,94 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryPrepared } from '../../platform/db';
+import { Money } from '../../platform/money';
+
+// The TypeScript side of the ledger kernel (sql/ledger/*.sql): one function per SQL function,
+// nothing else. Only the booking path (booking.ts) calls these.
+
+/** One leg of a ledger transaction: a signed amount of an asset on an account (out < 0 < in). */
+export type Leg = { accountId: number; asset: string; amount: string };
+
+/** A ledger transaction's header: what it is, and who wrote it (a null principal: the system). */
+export type TxnHeader = {
+  kind: string;
+  reference: string | null;
+  memo: string | null;
+  principalKind: string;
+  principalId: string | null;
+  entityId: number | null;
+};
+
+export type PostItem = TxnHeader & { legs: Leg[]; reverses?: number | null };
+/** A posted transaction's id, or the SQLSTATE that refused it (CW001, 23514). */
+export type PostResult = { txn: number | null; failure: string | null };
+
+const ints = (xs: (number | null)[]) => sql`${sql.param(xs)}::int[]`;
+const bigints = (xs: (number | null)[]) => sql`${sql.param(xs)}::bigint[]`;
+const texts = (xs: (string | null)[]) => sql`${sql.param(xs)}::text[]`;
+const numerics = (xs: string[]) => sql`${sql.param(xs)}::numeric[]`;
+const legArrays = (legs: Leg[]) =>
+  sql`${ints(legs.map((l) => l.accountId))}, ${texts(legs.map((l) => l.asset))}, ${numerics(legs.map((l) => new Money(l.amount).toString()))}`;
+
+function postBatchQuery(items: PostItem[]): SQL {
+  const legItems = items.flatMap((item, i) => item.legs.map(() => i + 1));
+  const col = <T>(f: (i: PostItem) => T) => items.map(f);
+  return sql`select idx, txn, failure from ledger_post_batch(
+    ${texts(col((i) => i.kind))}, ${texts(col((i) => i.reference))}, ${texts(col((i) => i.principalKind))},
+    ${texts(col((i) => i.principalId))}, ${ints(col((i) => i.entityId))}, ${texts(col((i) => i.memo))},
+    ${bigints(col((i) => i.reverses ?? null))}, ${ints(legItems)}, ${legArrays(items.flatMap((i) => i.legs))}) order by idx`;
+}
+
+const results = (rows: { txn: string | number | null; failure: string | null }[]): PostResult[] =>
+  rows.map((r) => ({ txn: r.txn === null ? null : Number(r.txn), failure: r.failure }));
+
+/** ledger_post_batch in the caller's transaction: each item posted, or refused on its own. */
+export async function postBatch(tx: DbOrTx, items: PostItem[]): Promise<PostResult[]> {
+  if (items.length === 0) return [];
+  const res = await tx.execute<{ txn: string | null; failure: string | null }>(postBatchQuery(items));
+  return results(res.rows);
+}
+
+/**
+ * ledger_post_batch as a statement of its own — its own database transaction, one round
+ * trip — prepared once per connection (the hot path of group commit skips re-planning).
+ */
+export async function postBatchAlone(db: Db, items: PostItem[]): Promise<PostResult[]> {
+  if (items.length === 0) return [];
+  return results(
+    await queryPrepared<{ txn: string | null; failure: string | null }>(
+      db,
+      'ledger_post_batch',
+      postBatchQuery(items),
+    ),
+  );
+}
+
+/** Reserves a positive amount on an account (ledger_hold_place); the hold's id. */
+export async function holdPlace(tx: DbOrTx, leg: Leg, reference: string | null): Promise<number> {
+  const res = await tx.execute<{ id: string }>(
+    sql`select ledger_hold_place(${leg.accountId}, ${leg.asset}, ${new Money(leg.amount).toString()}::numeric, ${reference}) as id`,
+  );
+  return Number(res.rows[0]!.id);
+}
+
+/** Releases a hold into a posting of these legs (ledger_hold_post); the transaction's id. */
+export async function holdPost(tx: DbOrTx, holdId: number, h: TxnHeader, legs: Leg[]): Promise<number> {
+  const res = await tx.execute<{
+    id: string;
+  }>(sql`select ledger_hold_post(${holdId}, ${h.kind}, ${h.reference},
+    ${h.principalKind}, ${h.principalId}, ${h.entityId}::int, ${h.memo}, ${legArrays(legs)}) as id`);
+  return Number(res.rows[0]!.id);
+}
+
+/** Releases a hold without posting (ledger_hold_void). */
+export async function holdVoid(tx: DbOrTx, holdId: number): Promise<void> {
+  await tx.execute(sql`select ledger_hold_void(${holdId})`);
+}
+
+/** Posts the opposite of a transaction, pointing at it (ledger_reverse); the new transaction's id. */
+export async function reverse(tx: DbOrTx, transactionId: number, h: TxnHeader): Promise<number> {
+  const res = await tx.execute<{ id: string }>(
+    sql`select ledger_reverse(${transactionId}, ${h.principalKind}, ${h.principalId}, ${h.entityId}::int, ${h.memo}) as id`,
+  );
+  return Number(res.rows[0]!.id);
+}
