@@ -10,8 +10,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
+import { authObjects } from './modules/auth/auth.objects';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
+import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
@@ -19,22 +21,27 @@ import { createAccountsService } from './modules/ledger/accounts.service';
 import { createBalancesService } from './modules/ledger/balances.service';
 import { createCashEntriesService } from './modules/ledger/cash-entries.service';
 import { createCashReversalsService } from './modules/ledger/cash-reversals.service';
+import { ledgerObjects } from './modules/ledger/ledger.objects';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { notifyReversal } from './modules/ledger/reversal-notice';
+import { moneyRequestObjects } from './modules/money-requests/money-requests.objects';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { createRequestEngine } from './modules/requests/request-engine.service';
+import { requestObjects } from './modules/requests/requests.objects';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { userObjects } from './modules/users/users.objects';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
+import { walletObjects } from './modules/wallets/wallets.objects';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
@@ -46,6 +53,7 @@ import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
+import type { ObjectOwners } from './platform/object-owners';
 import type { AccessPorts } from './platform/principal';
 import { installRequestLogging } from './platform/request-logging';
 import { collectApiRoutes } from './platform/routes';
@@ -121,9 +129,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
 
   const serverMode = createServerModeService(database.db, config.MAINTENANCE_CACHE_MS);
   const resolver = createResolver(database.db);
+  // Who owns each kind of object a contract row may name, as the owning modules declare it.
+  const objectOwners: ObjectOwners = {
+    ...ledgerObjects,
+    ...requestObjects,
+    ...moneyRequestObjects,
+    ...walletObjects,
+    ...userObjects,
+    ...authObjects,
+  };
   const ports: AccessPorts = {
     authenticators: [],
     resolvePermissions: resolver.resolve,
+    placeObjects: createObjectPlacer(database.db, objectOwners),
     platformRootId: resolver.platformRootId,
     isMaintenanceOn: serverMode.isMaintenanceOn,
   };

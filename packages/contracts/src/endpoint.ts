@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ObjectFields } from './objects';
 import type { PermissionKey, PermissionMode, PermissionRequirement } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +29,14 @@ export type Endpoint = {
   permissions?: PermissionRequirement;
   entity?: EntityLocation;
   scope?: EndpointScope;
+  /**
+   * Fields naming objects the call acts on or reads (`{ accountId: 'account' }`). Before
+   * the handler runs, the guard finds each object's owning entity and applies the acting
+   * entity's rule to it: it must lie at or below the acting entity and within the caller's
+   * visible tree (else 404, "Account not found"), and the caller must hold the row's keys
+   * there (else 403). A filter that merely narrows a list is not an object.
+   */
+  objects?: ObjectFields;
   /** Money-moving calls require an Idempotency-Key header. */
   idempotent?: boolean;
   contentType?: 'json' | 'form' | 'multipart';
@@ -98,7 +107,7 @@ export function call<const M extends HttpMethod, B extends z.ZodType, R extends 
   permissions: PermissionRequirement,
   body: B,
   response: R,
-  extra: { idempotent?: boolean; scope?: EndpointScope } = {},
+  extra: { idempotent?: boolean; scope?: EndpointScope; objects?: ObjectFields } = {},
 ) {
   return endpoint({
     method,

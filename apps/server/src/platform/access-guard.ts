@@ -1,4 +1,5 @@
 import { type Endpoint, entityLocationOf, isPlatformWide } from '@clearway/contracts/endpoint';
+import { OBJECT_KINDS } from '@clearway/contracts/objects';
 import {
   type EntityPermissions,
   type PermissionRequirement,
@@ -7,7 +8,7 @@ import {
 import { INT4_MAX, idMessage, parseId } from '@clearway/contracts/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
-import type { AccessPorts, Principal } from './principal';
+import type { AccessPorts, ObjectRef, Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,12 +80,47 @@ export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Pr
 }
 
 /**
+ * The objects a call names, as its contract row declares them, read from the validated
+ * path, body and query (in that order); an absent field names nothing.
+ */
+export function objectRefsOf(request: FastifyRequest, e: Endpoint): (ObjectRef & { field: string })[] {
+  const sources = [request.params, request.body, request.query] as (Record<string, unknown> | undefined)[];
+  return Object.entries(e.objects ?? {}).flatMap(([field, kind]) => {
+    const value = sources
+      .map((s) => (s && typeof s === 'object' ? s[field] : undefined))
+      .find((v) => v != null);
+    const ids = Array.isArray(value) ? value : value == null ? [] : [value];
+    return ids.map((id) => ({ field, kind, id: id as number | string }));
+  });
+}
+
+/**
+ * Applies the acting entity's rule to every object the call names: each must exist, and
+ * each of its owning entities lie at or below the acting entity and within the caller's
+ * visible tree (else 404, naming the kind); the caller must hold the row's keys on each
+ * owner (else 403). One read for all of them.
+ */
+async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint, principal: Principal) {
+  const refs = objectRefsOf(request, e);
+  if (refs.length === 0) return;
+  const placed = await ports.placeObjects(principal, request.actingEntityId!, refs);
+  for (const ref of refs) {
+    const owners = placed.filter((p) => p.kind === ref.kind && p.id === String(ref.id));
+    if (owners.length === 0 || owners.some((o) => !o.withinActing || !o.permissions))
+      throw notFound(`${OBJECT_KINDS[ref.kind]} not found`);
+  }
+  if (e.permissions && placed.some((o) => !satisfies(o.permissions!, e.permissions!))) throw forbidden();
+}
+
+/**
  * The one generic authorization hook. It reads the route's contract row: public rows
  * pass; others need a principal (401 first, before any work), respect maintenance mode
  * (503 unless the caller holds system_management at the platform root), then — once the
  * body is parsed — the principal's permissions on the acting entity must satisfy the row
  * (outside the visible tree → 404, missing keys → 403), and a platform-wide row's keys must
- * also be held at the platform root (else 403). Handlers never check permissions themselves.
+ * also be held at the platform root (else 403). Once the input is validated, the objects the
+ * row declares get the same rule (`checkObjects`). Handlers never check permissions or the
+ * reach of an id themselves.
  */
 export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, retryAfterSeconds: number) {
   app.decorateRequest('principal', null);
@@ -121,5 +157,12 @@ export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, ret
     if (isPlatformWide(e)) await assertHeldAtPlatformRoot(ports, principal, e.permissions ?? { keys: [] });
     request.actingEntityId = entityId;
     request.heldPermissions = held;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const e = request.routeOptions.config.endpoint;
+    const principal = request.principal;
+    if (!e?.objects || e.access === 'public' || !principal || request.actingEntityId === null) return;
+    await checkObjects(ports, request, e, principal);
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from './db';
+import { type Db, type DbOrTx, queryPrepared } from './db';
 import { AppError, badRequest } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
 import type { Principal } from './principal';
@@ -60,18 +60,19 @@ export type ClaimOutcome =
 
 const identityOf = (kind: string, id: string, key: string) => `${kind}\u0000${id}\u0000${key}`;
 const identity = (c: KeyClaim) => identityOf(c.principal.kind, c.principal.id, c.key);
-const keyColumns = sql`(${idempotencyKeys.principalKind}, ${idempotencyKeys.principalId}, ${idempotencyKeys.key})`;
-const keyRows = (claims: KeyClaim[]) =>
-  sql`select * from unnest(${sql.param(claims.map((c) => c.principal.kind))}::text[],
-                           ${sql.param(claims.map((c) => c.principal.id))}::text[],
-                           ${sql.param(claims.map((c) => c.key))}::text[])`;
+/** The keys as three array parameters (kinds, principal ids, keys). */
+const keyArrays = (claims: KeyClaim[]) =>
+  sql`${sql.param(claims.map((c) => c.principal.kind))}::text[], ${sql.param(claims.map((c) => c.principal.id))}::text[],
+      ${sql.param(claims.map((c) => c.key))}::text[]`;
+type KeyRow = { kind: string; id: string; key: string };
+type StoredRow = KeyRow & { hash: string; response: unknown };
 
 /**
  * Claims keys for the work of one database transaction, all at once (one statement, two
  * when some key was seen before). A key is claimed in the caller's transaction, so
  * concurrent repeats wait for the first and then find its answer; keys are claimed in a
  * fixed order, so two transactions sharing keys never deadlock. The claims of work that is
- * then refused are withdrawn (`releaseKeys`), and the others answered (`storeAnswers`), in
+ * then refused are withdrawn (`releaseKeys`), and the others answered (`answersUpdate`), in
  * the same transaction.
  */
 export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOutcome[]> {
@@ -86,35 +87,34 @@ export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOu
   });
   const fresh = [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => i);
   if (fresh.length === 0) return outcomes as ClaimOutcome[];
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values(
-      fresh.map((i) => ({
-        principalKind: claims[i]!.principal.kind,
-        principalId: claims[i]!.principal.id,
-        key: claims[i]!.key,
-        requestHash: claims[i]!.hash,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({
-      kind: idempotencyKeys.principalKind,
-      id: idempotencyKeys.principalId,
-      key: idempotencyKeys.key,
-    });
+  const wanted = fresh.map((i) => claims[i]!);
+  const inserted = await queryPrepared<KeyRow>(
+    tx,
+    'idempotency_claim',
+    sql`insert into ${idempotencyKeys} (principal_kind, principal_id, key, request_hash)
+          select c.kind, c.id, c.key, c.hash
+            from unnest(${keyArrays(wanted)}, ${sql.param(wanted.map((c) => c.hash))}::text[])
+                 with ordinality as c(kind, id, key, hash, o)
+           order by c.o
+        on conflict do nothing
+        returning principal_kind as kind, principal_id as id, key`,
+  );
   const mine = new Set(inserted.map((r) => identityOf(r.kind, r.id, r.key)));
-  const seen = fresh.filter((i) => !mine.has(identity(claims[i]!)));
   for (const i of fresh) if (mine.has(identity(claims[i]!))) outcomes[i] = { status: 'claimed' };
+  const seen = fresh.filter((i) => !mine.has(identity(claims[i]!)));
   if (seen.length > 0) {
-    const rows = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(sql`${keyColumns} in (${keyRows(seen.map((i) => claims[i]!))})`);
-    const stored = new Map(rows.map((r) => [identityOf(r.principalKind, r.principalId, r.key), r]));
+    const rows = await queryPrepared<StoredRow>(
+      tx,
+      'idempotency_seen',
+      sql`select k.principal_kind as kind, k.principal_id as id, k.key, k.request_hash as hash, k.response
+            from ${idempotencyKeys} k join unnest(${keyArrays(seen.map((i) => claims[i]!))}) as c(kind, id, key)
+              on k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
+    );
+    const stored = new Map(rows.map((r) => [identityOf(r.kind, r.id, r.key), r]));
     for (const i of seen) {
       const row = stored.get(identity(claims[i]!));
       outcomes[i] =
-        row && row.requestHash === claims[i]!.hash && row.response !== null
+        row && row.hash === claims[i]!.hash && row.response !== null
           ? { status: 'answered', answer: row.response }
           : { status: 'conflict' };
     }
@@ -122,26 +122,29 @@ export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOu
   return outcomes as ClaimOutcome[];
 }
 
-/** Stores each claimed key's answer, which a repeat of the key then gets (one statement). */
-export async function storeAnswers(
-  tx: DbOrTx,
-  answered: { claim: KeyClaim; answer: unknown }[],
-): Promise<void> {
-  if (answered.length === 0) return;
-  const claims = answered.map((a) => a.claim);
-  await tx.execute(sql`
+/** The statement storing each claimed key's answer, which a repeat of the key then gets. */
+export function answersUpdate(answered: { claim: KeyClaim; answer: unknown }[]): SQL {
+  return sql`
     update ${idempotencyKeys} k set response = a.answer::jsonb, status_code = 200
-      from unnest(${sql.param(claims.map((c) => c.principal.kind))}::text[],
-                  ${sql.param(claims.map((c) => c.principal.id))}::text[],
-                  ${sql.param(claims.map((c) => c.key))}::text[],
-                  ${sql.param(answered.map((a) => JSON.stringify(a.answer ?? null)))}::text[]) as a(kind, pid, key, answer)
-     where (k.principal_kind, k.principal_id, k.key) = (a.kind, a.pid, a.key)`);
+      from unnest(${keyArrays(answered.map((a) => a.claim))},
+                  ${sql.param(answered.map((a) => JSON.stringify(a.answer ?? null)))}::text[]) as a(kind, id, key, answer)
+     where k.principal_kind = a.kind and k.principal_id = a.id and k.key = a.key`;
+}
+
+/** Stores each claimed key's answer (one statement). */
+export async function storeAnswers(tx: DbOrTx, answered: { claim: KeyClaim; answer: unknown }[]) {
+  if (answered.length > 0) await queryPrepared(tx, 'idempotency_answer', answersUpdate(answered));
 }
 
 /** Withdraws claims whose work was refused, so the same call may be made again (one statement). */
 export async function releaseKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<void> {
   if (claims.length === 0) return;
-  await tx.delete(idempotencyKeys).where(sql`${keyColumns} in (${keyRows(claims)})`);
+  await queryPrepared(
+    tx,
+    'idempotency_release',
+    sql`delete from ${idempotencyKeys} k using unnest(${keyArrays(claims)}) as c(kind, id, key)
+         where k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ObjectKind } from '@clearway/contracts/objects';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 
@@ -25,6 +26,29 @@ export type PermissionResolver = (
   entityId: number,
 ) => Promise<EntityPermissions | null>;
 
+/** An object a call names: its kind and id. */
+export type ObjectRef = { kind: ObjectKind; id: number | string };
+
+/**
+ * Where an object sits for a caller, once per owning entity: whether that entity lies at or
+ * below the acting entity, and the caller's permissions there (null: outside the caller's
+ * visible tree). An object that does not exist has no placement.
+ */
+export type ObjectPlacement = {
+  kind: ObjectKind;
+  id: string;
+  entityId: number;
+  withinActing: boolean;
+  permissions: EntityPermissions | null;
+};
+
+/** Places the objects a call names (set-based: one statement for all of them). */
+export type ObjectPlacer = (
+  principal: Principal,
+  actingEntityId: number,
+  refs: ObjectRef[],
+) => Promise<ObjectPlacement[]>;
+
 /**
  * The ports the access guard reads; modules plug into them (sessions, API keys and bearer
  * tokens add authenticators, the authorization module supplies the resolver).
@@ -32,6 +56,7 @@ export type PermissionResolver = (
 export type AccessPorts = {
   authenticators: Authenticator[];
   resolvePermissions: PermissionResolver;
+  placeObjects: ObjectPlacer;
   /** The platform's root entity (what every tenant shares hangs there); null before one exists. */
   platformRootId: () => Promise<number | null>;
   isMaintenanceOn: () => Promise<boolean>;

@@ -86,6 +86,7 @@ export const accountEndpoints = {
     P.accountChange,
     ZCreateAccount,
     ZAccount,
+    { objects: { parentId: 'account' } },
   ),
   view: call(
     'POST',
@@ -95,6 +96,7 @@ export const accountEndpoints = {
     P.accountData,
     ZAccountRef,
     ZAccount.extend({ balances: z.array(ZBalance) }),
+    { objects: { accountId: 'account' } },
   ),
   profitLoss: row('POST', '/account/profitLoss', 'accounts', 'Profit and loss', {
     permissions: P.accountData,
@@ -153,6 +155,7 @@ export const accountEndpoints = {
     P.accountChange,
     ZUpdateAccount,
     ZAccount,
+    { objects: { accountId: 'account' } },
   ),
   types: endpoint({
     method: 'GET',
@@ -183,7 +186,7 @@ export const cashEntryEndpoints = {
     P.cashDeposit,
     ZCashMovement,
     ZCashEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account' } },
   ),
   withdrawal: call(
     'POST',
@@ -193,7 +196,7 @@ export const cashEntryEndpoints = {
     P.cashWithdrawal,
     ZCashMovement,
     ZCashEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account' } },
   ),
   internalTransfer: call(
     'POST',
@@ -203,7 +206,7 @@ export const cashEntryEndpoints = {
     P.cashWithdrawal,
     ZCashTransfer,
     ZCashEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { fromAccountId: 'account', toAccountId: 'account' } },
   ),
   // Whoever may book an entry of a type may reverse one (declared beyond section 7).
   reverseDeposit: call(
@@ -214,7 +217,7 @@ export const cashEntryEndpoints = {
     P.cashDeposit,
     ZCashReversal,
     ZCashReversalEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { cashEntryId: 'cashEntry' } },
   ),
   reverseWithdrawal: call(
     'POST',
@@ -224,7 +227,7 @@ export const cashEntryEndpoints = {
     P.cashWithdrawal,
     ZCashReversal,
     ZCashReversalEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { cashEntryId: 'cashEntry' } },
   ),
   reverseInternalTransfer: call(
     'POST',
@@ -234,7 +237,7 @@ export const cashEntryEndpoints = {
     P.cashWithdrawal,
     ZCashReversal,
     ZCashReversalEntry,
-    { idempotent: true },
+    { idempotent: true, objects: { cashEntryId: 'cashEntry' } },
   ),
   currencies: endpoint({
     method: 'GET',
@@ -268,6 +271,7 @@ export const requestEndpoints = {
     P.viewRequests,
     ZRequestStatusUpdate,
     ZRequestView,
+    { objects: { requestId: 'request' } },
   ),
   // Declared beyond section 7 (issue 6: approval policies). Everyone who makes or decides
   // requests may see how many approvals a type needs; changing it is governance
@@ -298,7 +302,7 @@ export const requestEndpoints = {
     P.requestDeposit,
     ZFiatDepositRequest,
     ZRequestView,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account' } },
   ),
   depositCrypto: call(
     'POST',
@@ -308,7 +312,7 @@ export const requestEndpoints = {
     P.requestDeposit,
     ZCryptoDepositRequest,
     ZRequestView,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account' } },
   ),
   withdrawalFiat: call(
     'POST',
@@ -318,7 +322,7 @@ export const requestEndpoints = {
     P.requestWithdrawal,
     ZFiatWithdrawalRequest,
     ZRequestView,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account', bankInfoId: 'bankInfo' } },
   ),
   withdrawalCrypto: call(
     'POST',
@@ -328,7 +332,7 @@ export const requestEndpoints = {
     P.requestWithdrawal,
     ZCryptoWithdrawalRequest,
     ZRequestView,
-    { idempotent: true },
+    { idempotent: true, objects: { accountId: 'account', walletId: 'wallet' } },
   ),
   internalTransfer: call(
     'POST',
@@ -338,7 +342,8 @@ export const requestEndpoints = {
     P.requestWithdrawal,
     ZInternalTransferRequest,
     ZRequestView,
-    { idempotent: true },
+    // The destination may be an account of a related entity, outside the caller's tree.
+    { idempotent: true, objects: { fromAccountId: 'account' } },
   ),
   list: call(
     'POST',
@@ -366,6 +371,7 @@ export const requestEndpoints = {
     P.viewRequests,
     ZFileProofRef,
     z.unknown(),
+    { objects: { requestId: 'fileProof' } },
   ),
   uploadFileProof: endpoint({
     method: 'POST',
@@ -378,6 +384,7 @@ export const requestEndpoints = {
     contentType: 'multipart',
     entity: { in: 'query', field: 'entityId' },
     params: z.object({ id: ZBigIdParam }),
+    objects: { id: 'request' },
     response: z.object({ requestId: z.number(), mime: z.string(), ext: z.string(), size: z.number() }),
   }),
   uploadTransactionHash: call(
@@ -388,6 +395,7 @@ export const requestEndpoints = {
     P.approvals,
     ZTransactionHash,
     ZRequestView,
+    { objects: { requestId: 'request' } },
   ),
 } as const;
 

@@ -55,6 +55,7 @@ export const bankInfoEndpoints = {
     P.approveWhitelist,
     ZBankInfoUpdate,
     ZBankInfo,
+    { objects: { bankInfoId: 'bankInfo' } },
   ),
   whitelistCreate: call(
     'POST',
@@ -64,6 +65,7 @@ export const bankInfoEndpoints = {
     P.requestWhitelist,
     ZBankInfoRequest,
     ZRequestView,
+    { objects: { bankInfoId: 'bankInfo' } },
   ),
   whitelistRemove: call(
     'DELETE',
@@ -73,6 +75,7 @@ export const bankInfoEndpoints = {
     P.approveWhitelist,
     ZBankInfoRef,
     ZBankInfo,
+    { objects: { bankInfoId: 'bankInfo' } },
   ),
   requestRemoval: call(
     'POST',
@@ -82,6 +85,7 @@ export const bankInfoEndpoints = {
     P.requestWhitelist,
     ZBankInfoRef,
     ZRequestView,
+    { objects: { bankInfoId: 'bankInfo' } },
   ),
 } as const;
 
@@ -121,6 +125,7 @@ export const walletEndpoints = {
     P.whitelistAny,
     ZWalletEdit,
     ZWallet,
+    { objects: { walletId: 'wallet' } },
   ),
   updateType: call(
     'PATCH',
@@ -130,6 +135,7 @@ export const walletEndpoints = {
     P.whitelistAny,
     ZWalletTypeUpdate,
     ZWallet,
+    { objects: { walletId: 'wallet' } },
   ),
   whitelistCreate: call(
     'POST',
@@ -139,6 +145,7 @@ export const walletEndpoints = {
     P.requestWhitelist,
     ZWalletRequest,
     ZRequestView,
+    { objects: { walletId: 'wallet' } },
   ),
   whitelistRemove: call(
     'DELETE',
@@ -148,6 +155,7 @@ export const walletEndpoints = {
     P.approveWhitelist,
     ZWalletRef,
     ZWallet,
+    { objects: { walletId: 'wallet' } },
   ),
   requestRemoval: call(
     'POST',
@@ -157,6 +165,7 @@ export const walletEndpoints = {
     P.requestWhitelist,
     ZWalletRef,
     ZRequestView,
+    { objects: { walletId: 'wallet' } },
   ),
   blockchainNetworks: endpoint({
     method: 'GET',

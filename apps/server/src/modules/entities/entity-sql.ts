@@ -42,6 +42,10 @@ export const entityBelow = (entityId: Column | SQL, rootId: number): SQL =>
 export const entityChildOf = (entityId: Column | SQL, parentId: number): SQL =>
   sql`${entityId} in (select child.id from ${entities} child where child.parent_id = ${parentId})`;
 
+/** An entity's materialized path (a lookup on the primary key). */
+export const entityPathOf = (entityId: Column | SQL | number): SQL<string> =>
+  sql<string>`(select pathed.path from ${entities} pathed where pathed.id = ${entityId})`;
+
 /** An entity's name (a lookup on the primary key). */
 export const entityNameOf = (entityId: Column | SQL): SQL<string> =>
   sql<string>`(select named.name from ${entities} named where named.id = ${entityId})`;

@@ -1,14 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type AuditEntry, recordAudits } from '../../platform/audit';
+import { type AuditEntry, auditInsert } from '../../platform/audit';
 import type { Outcome } from '../../platform/batcher';
-import type { Tx } from '../../platform/db';
+import { type DbOrTx, queryPrepared, type Tx } from '../../platform/db';
 import {
+  answersUpdate,
   claimKeys,
   idempotencyConflict,
   type KeyClaim,
   releaseKeys,
   requestHash,
-  storeAnswers,
 } from '../../platform/idempotency';
 import { sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
@@ -55,6 +56,11 @@ export type RecordItem<In> = { who: Booker; input: In };
  */
 export type RecordKind<In, Out> = {
   name: string;
+  /**
+   * Refusals read from what a booking cannot change (an account's owner), before anything
+   * else — for a group commit, before its database transaction opens (null: none).
+   */
+  check?: (db: DbOrTx, items: RecordItem<In>[]) => Promise<(Error | null)[]>;
   /**
    * After the Idempotency-Keys are claimed and before anything moves: refuses a booking (an
    * Error), or completes it from what it reads — the rows it locks, the legs or the reversal
@@ -141,16 +147,35 @@ function groupByKind(work: Work[]): Map<RecordKind<unknown, unknown>, Work[]> {
 }
 
 /**
+ * The record kinds' `check`s of these bookings, kind by kind (one read each): the refusal of
+ * each booking, or null.
+ */
+export async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
+  const refused: (Error | null)[] = bookings.map(() => null);
+  const byKind = new Map<RecordKind<unknown, unknown>, number[]>();
+  for (const [i, b] of bookings.entries())
+    if (b.record?.kind.check) byKind.set(b.record.kind, [...(byKind.get(b.record.kind) ?? []), i]);
+  for (const [kind, group] of byKind) {
+    const found = await kind.check!(
+      db,
+      group.map((i) => ({ who: bookings[i]!.who, input: bookings[i]!.record!.input })),
+    );
+    for (const [n, i] of group.entries()) refused[i] = found[n] ?? null;
+  }
+  return refused;
+}
+
+/**
  * The one booking path: books `bookings` in the caller's database transaction, set-wise —
  * each step is one statement for all of them, whatever their number:
+ *   0. the record kinds' `check`s (unless `checked` brings them, read before the transaction);
  *   1. claim the Idempotency-Keys (a repeat answers the stored answer, another body 409);
  *   2. let each record kind refuse or complete its bookings (`prepare`);
  *   3. post: plain legs through ledger_post_batch (a refusal — insufficient funds, not
  *      balanced — refuses that booking alone); holds and reversals through their functions;
  *   4. withdraw the keys of refused bookings, so the same call may be made again;
  *   5. write the business records, kind by kind;
- *   6. write the audit rows;
- *   7. store the answers under their keys.
+ *   6. write the audit rows and store the answers under their keys (one statement).
  * Answers one outcome per booking, in order. An error that is not one booking's (a closed
  * account aborts every posting of the statement) is thrown: the transaction is lost.
  * @param refusal maps a kernel SQLSTATE to the caller's domain error
@@ -159,6 +184,7 @@ export async function bookAll(
   tx: Tx,
   bookings: Booking<unknown>[],
   refusal: (err: unknown) => unknown,
+  checked?: (Error | null)[],
 ): Promise<Outcome<unknown>[]> {
   const outcomes: (Outcome<unknown> | undefined)[] = bookings.map(() => undefined);
   const work: (Work | null)[] = bookings.map((b) => ({
@@ -179,8 +205,12 @@ export async function bookAll(
   };
   const pending = () => work.filter((w): w is Work => w !== null);
 
+  // 0. Checks.
+  for (const [i, refused] of (checked ?? (await checkAll(tx, bookings))).entries())
+    if (refused) refuse(i, refused);
+
   // 1. Keys.
-  const keyed = bookings.flatMap((b, i) => (b.idempotency ? [i] : []));
+  const keyed = bookings.flatMap((b, i) => (b.idempotency && work[i] ? [i] : []));
   const claims = keyed.map((i): KeyClaim => {
     const { who, idempotency } = bookings[i]!;
     if (!who.principal) throw new Error('An idempotent booking needs a principal');
@@ -253,20 +283,18 @@ export async function bookAll(
     for (const [n, w] of group.entries()) w.answer = answers[n];
   }
 
-  // 6. Audit rows.
-  await recordAudits(
-    tx,
-    live.flatMap((w) => {
-      const entry = w.b.audit?.(w.answer, w.booked);
-      return entry ? [{ who: w.b.who, entry }] : [];
-    }),
-  );
-
-  // 7. Answers, kept under their keys.
-  await storeAnswers(
-    tx,
-    live.flatMap((w) => (w.claim ? [{ claim: w.claim, answer: w.answer }] : [])),
-  );
+  // 6. Audit rows and answers, in one statement.
+  const audits = live.flatMap((w) => {
+    const entry = w.b.audit?.(w.answer, w.booked);
+    return entry ? [{ who: w.b.who, entry }] : [];
+  });
+  const answered = live.flatMap((w) => (w.claim ? [{ claim: w.claim, answer: w.answer }] : []));
+  if (audits.length > 0 || answered.length > 0)
+    await queryPrepared(
+      tx,
+      'booking_audit_and_answers',
+      sql`with audit as (${auditInsert(audits)}) ${answersUpdate(answered)}`,
+    );
   for (const w of live) outcomes[work.indexOf(w)] = { ok: true, value: w.answer };
   for (const [i, first] of follows) outcomes[i] = outcomes[first];
   return outcomes.map((o) => o ?? { ok: false, error: new Error('booking answered no outcome') });

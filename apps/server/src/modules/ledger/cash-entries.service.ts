@@ -4,11 +4,11 @@ import type {
   ZCashMovement,
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, getTableColumns, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../platform/db';
+import { type Db, queryPrepared, type Tx } from '../../platform/db';
 import { badRequest, forbidden } from '../../platform/errors';
 import { formatAmount } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
@@ -64,39 +64,77 @@ export type CashEntryInput = {
   reversesEntryId?: number | null;
 };
 
+type EntryRow = {
+  id: number;
+  type: string;
+  entity_id: number;
+  account_id: number;
+  counter_account_id: number | null;
+  asset: string;
+  amount: string;
+  value_date: string;
+  reference: string | null;
+  memo: string | null;
+  transaction_id: string;
+  request_id: string | null;
+  reverses_entry_id: number | null;
+  created_by: string;
+  created_at: Date;
+  scale: number;
+};
+
+const fromRow = (r: EntryRow): Row => ({
+  id: r.id,
+  type: r.type,
+  entityId: r.entity_id,
+  accountId: r.account_id,
+  counterAccountId: r.counter_account_id,
+  asset: r.asset,
+  amount: r.amount,
+  valueDate: r.value_date,
+  reference: r.reference,
+  memo: r.memo,
+  transactionId: Number(r.transaction_id),
+  requestId: r.request_id === null ? null : Number(r.request_id),
+  reversesEntryId: r.reverses_entry_id,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+});
+
 /**
- * Writes the cash entries of booked movements, one statement for all, each as the API
- * shows it; the entry belongs to its account's owner (read in the same statement).
+ * Writes the cash entries of booked movements, one statement for all (prepared once per
+ * connection), each as the API shows it; an entry belongs to its account's owner.
  */
 export async function writeEntries(
   tx: Tx,
   items: (RecordItem<CashEntryInput> & Booked)[],
 ): Promise<{ entry: TCashEntry; row: Row; scale: number }[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const rows = await tx
-    .insert(cashEntries)
-    .values(
-      items.map(({ input: e, who, transactionId }) => ({
-        type: e.type,
-        entityId: sql`(select ${accountsTable.entityId} from ${accountsTable} where ${accountsTable.id} = ${e.accountId})`,
-        accountId: e.accountId,
-        counterAccountId: e.counterAccountId ?? null,
-        asset: e.asset,
-        amount: e.amount,
-        valueDate: e.valueDate ?? today,
-        reference: e.reference ?? null,
-        memo: e.memo ?? null,
-        transactionId: transactionId!,
-        requestId: e.requestId ?? null,
-        reversesEntryId: e.reversesEntryId ?? null,
-        createdBy: who.principal?.name ?? 'system',
-      })),
-    )
-    .returning({ ...getTableColumns(cashEntries), scale: scaleOfAsset(cashEntries.asset) });
-  const byTransaction = new Map(rows.map((r) => [r.transactionId, r]));
+  const col = <T>(f: (i: RecordItem<CashEntryInput> & Booked) => T) => sql.param(items.map(f));
+  const rows = await queryPrepared<EntryRow>(
+    tx,
+    'cash_entries_write',
+    sql`insert into ${cashEntries} (type, entity_id, account_id, counter_account_id, asset, amount, value_date,
+                                    reference, memo, transaction_id, request_id, reverses_entry_id, created_by)
+        select e.type, a.entity_id, e.account_id, e.counter_account_id, e.asset, e.amount, e.value_date,
+               e.reference, e.memo, e.transaction_id, e.request_id, e.reverses_entry_id, e.created_by
+          from unnest(${col((i) => i.input.type)}::text[], ${col((i) => i.input.accountId)}::int[],
+                      ${col((i) => i.input.counterAccountId ?? null)}::int[], ${col((i) => i.input.asset)}::text[],
+                      ${col((i) => i.input.amount)}::numeric[], ${col((i) => i.input.valueDate ?? today)}::text[],
+                      ${col((i) => i.input.reference ?? null)}::text[], ${col((i) => i.input.memo ?? null)}::text[],
+                      ${col((i) => i.transactionId)}::bigint[], ${col((i) => i.input.requestId ?? null)}::bigint[],
+                      ${col((i) => i.input.reversesEntryId ?? null)}::int[], ${col((i) => i.who.principal?.name ?? 'system')}::text[])
+               with ordinality as e(type, account_id, counter_account_id, asset, amount, value_date, reference, memo,
+                                    transaction_id, request_id, reverses_entry_id, created_by, o)
+          join ${accountsTable} a on a.id = e.account_id
+         order by e.o
+        returning *, ${scaleOfAsset(sql`asset`)} as scale`,
+  );
+  const byTransaction = new Map(rows.map((r) => [Number(r.transaction_id), r]));
   return items.map((i) => {
-    const { scale, ...row } = byTransaction.get(i.transactionId!)!;
-    return { entry: toEntry(row, scale), row, scale };
+    const r = byTransaction.get(i.transactionId!)!;
+    const row = fromRow(r);
+    return { entry: toEntry(row, r.scale), row, scale: r.scale };
   });
 }
 
@@ -114,13 +152,14 @@ export const completedEntryOf = (input: CashEntryInput) => recordOf(completedEnt
  */
 const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
   name: 'historic_cash_entry',
-  async prepare(tx, items) {
+  async check(db, items) {
     const ids = items.flatMap((i) => [i.input.accountId, i.input.counterAccountId ?? i.input.accountId]);
-    const owners = await tx
-      .select({ id: accountsTable.id, entityId: accountsTable.entityId })
-      .from(accountsTable)
-      .where(sql`${accountsTable.id} = any(${sql.param([...new Set(ids)])}::int[])`);
-    const ownerOf = new Map(owners.map((o) => [o.id, o.entityId]));
+    const owners = await queryPrepared<{ id: number; entity_id: number }>(
+      db,
+      'account_owners',
+      sql`select a.id, a.entity_id from ${accountsTable} a where a.id = any(${sql.param([...new Set(ids)])}::int[])`,
+    );
+    const ownerOf = new Map(owners.map((o) => [o.id, o.entity_id]));
     return items.map(({ who, input }) =>
       [input.accountId, input.counterAccountId].some(
         (a) => a != null && ownerOf.get(a) === who.principal?.homeEntityId,

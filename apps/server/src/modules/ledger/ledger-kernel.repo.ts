@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, queryPrepared } from '../../platform/db';
+import { type DbOrTx, queryPrepared } from '../../platform/db';
 import { Money } from '../../platform/money';
 
 // The TypeScript side of the ledger kernel (sql/ledger/*.sql): one function per SQL function,
@@ -41,22 +41,16 @@ function postBatchQuery(items: PostItem[]): SQL {
 const results = (rows: { txn: string | number | null; failure: string | null }[]): PostResult[] =>
   rows.map((r) => ({ txn: r.txn === null ? null : Number(r.txn), failure: r.failure }));
 
-/** ledger_post_batch in the caller's transaction: each item posted, or refused on its own. */
-export async function postBatch(tx: DbOrTx, items: PostItem[]): Promise<PostResult[]> {
-  if (items.length === 0) return [];
-  const res = await tx.execute<{ txn: string | null; failure: string | null }>(postBatchQuery(items));
-  return results(res.rows);
-}
-
 /**
- * ledger_post_batch as a statement of its own — its own database transaction, one round
- * trip — prepared once per connection (the hot path of group commit skips re-planning).
+ * ledger_post_batch: each item posted, or refused on its own. In the caller's transaction,
+ * or — given the database — as a statement of its own (its own transaction, one round
+ * trip). Prepared once per connection: the hot path of group commit skips re-planning.
  */
-export async function postBatchAlone(db: Db, items: PostItem[]): Promise<PostResult[]> {
+export async function postBatch(tx: DbOrTx, items: PostItem[]): Promise<PostResult[]> {
   if (items.length === 0) return [];
   return results(
     await queryPrepared<{ txn: string | null; failure: string | null }>(
-      db,
+      tx,
       'ledger_post_batch',
       postBatchQuery(items),
     ),

@@ -7,9 +7,9 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { findPlatformRoot } from '../entities/platform-root';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
-import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
+import { type Booked, type Booking, bareItem, bookAll, checkAll, isBare, type Leg } from './booking';
 import { accounts, holds } from './ledger.tables';
-import { postBatchAlone } from './ledger-kernel.repo';
+import { postBatch } from './ledger-kernel.repo';
 
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -86,13 +86,15 @@ export function createLedgerService(db: Db) {
 
   /**
    * One group commit: bare transfers (no key, record or audit row) as one statement of
-   * their own; anything else in one database transaction. A batch that fails as a whole
+   * their own; anything else in one database transaction (the record kinds' checks read
+   * before it opens). Two batches may be in flight at once (each locks in the kernel's fixed
+   * order, so they never deadlock): one waits on its round trips while the other works. A batch that fails as a whole
    * (a closed account among its postings) is booked again booking by booking, so each gets
    * its own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
     if (items.every(isBare)) {
-      const results = await postBatchAlone(db, items.map(bareItem)).catch((err: unknown) => {
+      const results = await postBatch(db, items.map(bareItem)).catch((err: unknown) => {
         throw asLedgerError(err);
       });
       return results.map((r) =>
@@ -101,9 +103,15 @@ export function createLedgerService(db: Db) {
           : { ok: false, error: asLedgerError(sqlStateError(r.failure, 'ledger')) },
       );
     }
-    return db.transaction((tx) => bookAll(tx, items, asLedgerError));
+    // What can be refused without the transaction is, so it is open no longer than needed.
+    const refused = await checkAll(db, items);
+    return db.transaction((tx) => bookAll(tx, items, asLedgerError, refused));
   }
-  const together = createBatcher(bookBatch, { name: 'ledger_booking', aloneOnFailure: true });
+  const together = createBatcher(bookBatch, {
+    name: 'ledger_booking',
+    aloneOnFailure: true,
+    maxInFlight: Number(process.env.MIF ?? 2),
+  });
 
   /**
    * Books one movement in the caller's transaction `tx` (given the database, in a
