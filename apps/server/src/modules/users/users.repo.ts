@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { passwordHistory, users } from './users.tables';
 
@@ -56,3 +57,33 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   // An e-mail shared by two users identifies neither.
   return rows.length === 1 ? rows[0]! : null;
 }
+
+/** Accepts a TOTP step only when it is newer than the last accepted one: each code works once. */
+export async function acceptTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      sql`${users.id} = ${userId} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+    )
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/**
+ * Who the user `userId` names is — username, display name, e-mail, home entity, status — as
+ * a subquery another module's query joins laterally: one statement, while this table stays
+ * this module's.
+ */
+export const userIdentityOf = (db: DbOrTx, userId: AnyPgColumn) =>
+  db
+    .select({
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      homeEntityId: users.homeEntityId,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .as('user_identity');
