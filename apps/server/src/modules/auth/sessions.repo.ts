@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { userIdentityOf } from '../users/users.repo';
+import { userIdentityOf } from '../users/user-identity';
 import { sessions } from './auth.tables';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -3,7 +3,7 @@ import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
-import { entityPathOf, rootEntityId } from '../entities/entities.repo';
+import { entityPathOf, rootEntityId } from '../entities/entity-lookups';
 import { ancestorsOfPath } from '../entities/entity-path';
 import { grantsOf, pathAndGrantsReader } from './grants.repo';
 

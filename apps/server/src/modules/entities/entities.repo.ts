@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { entities, entityAddresses, entityNameMappings, relatedEntities } from './entities.tables';
 
@@ -16,30 +16,6 @@ export async function findEntity(db: DbOrTx, id: number) {
     .where(eq(entities.id, id));
   return row ?? null;
 }
-
-/** The entity's materialized path (`/1/7/42/`), or null when there is no such entity. */
-export async function entityPathOf(db: DbOrTx, id: number): Promise<string | null> {
-  const [row] = await db.select({ path: entities.path }).from(entities).where(eq(entities.id, id));
-  return row?.path ?? null;
-}
-
-/** The platform root: the first entity without a parent. */
-export async function rootEntityId(db: DbOrTx): Promise<number | null> {
-  const [root] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(isNull(entities.parentId))
-    .orderBy(asc(entities.id))
-    .limit(1);
-  return root?.id ?? null;
-}
-
-/**
- * The name of the entity `id` names, as a column of another module's query: a correlated
- * subquery, so that query stays one statement while this table stays this module's.
- */
-export const entityNameOf = (id: AnyPgColumn) =>
-  sql<string>`(select ${entities.name} from ${entities} where ${entities.id} = ${id})`;
 
 export async function pathsOf(db: DbOrTx, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];

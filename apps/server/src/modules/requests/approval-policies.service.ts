@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { entityNameOf, entityPathOf } from '../entities/entities.repo';
+import { entityNameOf, entityPathOf } from '../entities/entity-lookups';
 import { idsOfPath } from '../entities/entity-path';
 import { approvalPolicies } from './requests.tables';
 
