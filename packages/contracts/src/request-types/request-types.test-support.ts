@@ -106,4 +106,3 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
     { accountId: 12, toAccountId: 13, asset: 'USD', amount: '400.00', memo: 'rebalance' },
   ],
 };
-
