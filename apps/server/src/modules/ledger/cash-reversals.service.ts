@@ -1,8 +1,9 @@
 import type { TCashEntry, ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { createEvents } from '../../platform/events';
 import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import { type RecordKind, recordOf } from './booking';
@@ -20,6 +21,9 @@ export type Reversal = {
   reason: string;
   by: Principal;
 };
+
+/** What reversals announce, inside the reversal's transaction (subscribe with `events.on`). */
+export type CashReversalEvents = { reversed: Reversal };
 
 /** Why an entry on the reverser's own entity is refused (as for booking one: maker-checker). */
 export const OWN_ENTITY_REVERSAL =
@@ -78,13 +82,9 @@ type ReversalEntry = TCashEntry & { reversesEntryId: number };
  * request), AlreadyResolved (already reversed), InsufficientFunds, AccountClosed,
  * IdempotencyKeyConflict
  */
-export function createCashReversalsService(deps: {
-  db: Db;
-  ledger: LedgerService;
-  /** Runs inside the reversal's transaction (e.g. to notify), so it commits with it. */
-  onReversed?: (tx: DbOrTx, r: Reversal) => Promise<void>;
-}) {
-  const { db, ledger, onReversed } = deps;
+export function createCashReversalsService(deps: { db: Db; ledger: LedgerService }) {
+  const { db, ledger } = deps;
+  const events = createEvents<CashReversalEvents>();
 
   /**
    * The reversal's record: the entry is locked and checked once the key is claimed (a
@@ -132,7 +132,7 @@ export function createCashReversalsService(deps: {
       for (const [n, { entry: reversal, scale }] of written.entries()) {
         const { input, who } = items[n]!;
         const original = toEntry(input.original!, scale);
-        await onReversed?.(tx, { reversal, original, reason: input.reason, by: who.principal! });
+        await events.emit(tx, 'reversed', { reversal, original, reason: input.reason, by: who.principal! });
         out.push({ ...reversal, reversesEntryId: original.id });
       }
       return out;
@@ -161,6 +161,8 @@ export function createCashReversalsService(deps: {
   }
 
   return {
+    /** Subscribe to reversals (`reversed`, see CashReversalEvents). */
+    events: { on: events.on },
     reverseDeposit: (who: Who, key: string, b: z.output<typeof ZCashReversal>) =>
       reverse(who, key, b, 'DEPOSIT'),
     reverseWithdrawal: (who: Who, key: string, b: z.output<typeof ZCashReversal>) =>
