@@ -10,7 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
-import { authObjects } from './modules/auth/auth.objects';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
 import { createObjectPlacer } from './modules/authorization/object-placement';
@@ -38,7 +37,6 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
-import { userObjects } from './modules/users/users.objects';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -135,8 +133,6 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
-    ...userObjects,
-    ...authObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],

@@ -12,8 +12,6 @@ export const OBJECT_KINDS = {
   bankInfo: 'Bank account',
   cashEntry: 'Cash entry',
   fileProof: 'File proof',
-  user: 'User',
-  apiKey: 'API key',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

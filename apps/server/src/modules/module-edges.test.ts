@@ -6,21 +6,6 @@ import { describe, expect, it } from 'vitest';
 
 const MODULES = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Temporary: the ledger module is being rewritten into the ledger kernel (issue 20, item 1)
- * and reads these tables of other modules meanwhile. Remove once that rewrite is merged;
- * nothing may be added here.
- */
-const LEDGER_ALLOWED = new Set([
-  'ledger/accounts.service.ts → entities/entities.tables',
-  'ledger/balances.service.ts → reference-data/reference-data.tables',
-  'ledger/balances.service.ts → users/users.tables',
-  'ledger/cash-entries.service.ts → entities/entities.tables',
-  'ledger/cash-entries.service.ts → reference-data/reference-data.tables',
-  'ledger/ledger.service.ts → entities/entities.tables',
-  'ledger/ledger.service.ts → reference-data/reference-data.tables',
-]);
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
@@ -55,7 +40,7 @@ describe('module edges', () => {
 
   it('no service, repo or route reads another module’s tables: it asks that module’s service', () => {
     expect(code.length).toBeGreaterThan(50);
-    const violations = code.flatMap((rel) => tableImports(rel)).filter((edge) => !LEDGER_ALLOWED.has(edge));
+    const violations = code.flatMap((rel) => tableImports(rel));
     expect(violations).toEqual([]);
   });
 

@@ -95,10 +95,11 @@ export function objectRefsOf(request: FastifyRequest, e: Endpoint): (ObjectRef &
 }
 
 /**
- * Applies the acting entity's rule to every object the call names: each must exist, and
- * each of its owning entities lie at or below the acting entity and within the caller's
- * visible tree (else 404, naming the kind); the caller must hold the row's keys on each
- * owner (else 403). One read for all of them.
+ * Applies the acting entity's rule to every object the call names: each of its owning
+ * entities must lie at or below the acting entity and within the caller's visible tree
+ * (else 404, naming the kind, as if it did not exist), and the caller must hold the row's
+ * keys on each owner (else 403). An id that names nothing is the handler's to refuse, as it
+ * always was (a withdrawal to an unknown wallet is a 400, not a 404). One read for all.
  */
 async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint, principal: Principal) {
   const refs = objectRefsOf(request, e);
@@ -106,7 +107,7 @@ async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endp
   const placed = await ports.placeObjects(principal, request.actingEntityId!, refs);
   for (const ref of refs) {
     const owners = placed.filter((p) => p.kind === ref.kind && p.id === String(ref.id));
-    if (owners.length === 0 || owners.some((o) => !o.withinActing || !o.permissions))
+    if (owners.some((o) => !o.withinActing || !o.permissions))
       throw notFound(`${OBJECT_KINDS[ref.kind]} not found`);
   }
   if (e.permissions && placed.some((o) => !satisfies(o.permissions!, e.permissions!))) throw forbidden();

@@ -52,14 +52,9 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 }
 
 /**
- * `column = any($1::int[])`: an id list of any length as one array parameter. `inArray`
- * sends one parameter per id, and PostgreSQL refuses a statement with more than 65,535 —
- * a subtree of a large entity tree has more.
+ * `column = any($1::bigint[])`: an id list of any length as one array parameter. `inArray`
+ * sends one parameter per id, and PostgreSQL refuses a statement with more than 65,535.
  */
-export const inIds = (column: Column, ids: readonly number[]): SQL =>
-  sql`${column} = any(${sql.param(ids)}::int[])`;
-
-/** `inIds` for a bigint column. */
 export const inBigIds = (column: Column, ids: readonly number[]): SQL =>
   sql`${column} = any(${sql.param(ids)}::bigint[])`;
 

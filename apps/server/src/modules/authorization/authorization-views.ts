@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { Principal } from '../../platform/principal';
 import { ancestorsOfPath, idsOfPath } from '../entities/entity-path';
+import { pathWithinAny } from '../entities/entity-sql';
 import { type GroupFacts, type PlacedEntity, pathsOf } from './rights.repo';
 import {
   type Administrator,
@@ -28,8 +29,6 @@ import {
 
 type Bindings = (PlacedEntity & { scope: ScopeType })[];
 type Member = { kind: 'user' | 'apiKey'; id: string };
-
-const prefixes = (paths: string[]) => sql`${sql.param(paths.map((p) => `${p}%`))}::text[]`;
 
 /** Paths of the entities where the caller was granted authorization_management. */
 const administeredRoots = (tx: DbOrTx, me: Administrator) =>
@@ -96,9 +95,9 @@ export async function listGroups(tx: DbOrTx, principal: Principal): Promise<Grou
   if (!roots.length) return [];
   const candidates = await loadGroups(
     tx,
-    sql`(g.owner_entity_id is null or o.path like any(${prefixes(roots)})
+    sql`(g.owner_entity_id is null or ${pathWithinAny(sql`o.path`, roots)}
          or exists (select 1 from permission_scopes ps join entities e on e.id = ps.entity_id
-                     where ps.group_id = g.id and e.path like any(${prefixes(roots)})))`,
+                     where ps.group_id = g.id and ${pathWithinAny(sql`e.path`, roots)}))`,
   );
   return candidates.filter((g) => seesGroup(me, g.facts)).map((g) => g.view);
 }
@@ -170,10 +169,10 @@ export async function listRoles(tx: DbOrTx, principal: Principal): Promise<RoleV
   const candidates = await loadRoles(
     tx,
     sql`(r.owner_entity_id is null or r.owner_entity_id = any(${sql.param([...above])}::int[])
-         or o.path like any(${prefixes(roots)})
+         or ${pathWithinAny(sql`o.path`, roots)}
          or exists (select 1 from group_roles gr join permission_scopes ps on ps.group_id = gr.group_id
                       join entities e on e.id = ps.entity_id
-                     where gr.role_id = r.id and e.path like any(${prefixes(roots)})))`,
+                     where gr.role_id = r.id and ${pathWithinAny(sql`e.path`, roots)}))`,
   );
   return candidates
     .filter(
@@ -207,7 +206,7 @@ export async function listScopes(tx: DbOrTx, principal: Principal) {
       from permission_scopes ps
       join groups g on g.id = ps.group_id
       join entities e on e.id = ps.entity_id
-     where e.path like any(${prefixes(paths)})
+     where ${pathWithinAny(sql`e.path`, paths)}
      order by ps.id`);
   return rows.rows
     .filter((r) => isVisible(me.grants, Number(r.entity_id), ancestorsOfPath(r.path), principal.homeEntityId))

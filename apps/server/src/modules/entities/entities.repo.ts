@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { entities, entityAddresses, entityNameMappings, relatedEntities } from './entities.tables';
+import { pathWithin, pathWithinAny } from './entity-sql';
 
 export type EntityRow = typeof entities.$inferSelect;
 export type NewEntityRow = typeof entities.$inferInsert;
@@ -26,7 +27,7 @@ export async function pathsOf(db: DbOrTx, ids: number[]): Promise<string[]> {
 /** Every entity in the subtrees rooted at these paths (one indexed prefix scan each). */
 export async function entitiesUnder(db: DbOrTx, rootPaths: string[]) {
   if (rootPaths.length === 0) return [];
-  const under = or(...rootPaths.map((p) => sql`${entities.path} like ${`${p}%`}`)) as SQL;
+  const under = pathWithinAny(entities.path, rootPaths);
   return db
     .select({
       id: entities.id,
@@ -48,7 +49,7 @@ export async function childrenPage(
   path: string,
   f: { status?: 'Active' | 'Inactive'; search?: string; limit: number; offset: number },
 ) {
-  const conds = [sql`${entities.path} like ${`${path}%`}`, sql`${entities.path} <> ${path}`];
+  const conds = [pathWithin(entities.path, path), sql`${entities.path} <> ${path}`];
   if (f.status) conds.push(eq(entities.active, f.status === 'Active'));
   if (f.search) conds.push(ilike(entities.name, `%${f.search.replace(/[%_\\]/g, '\\$&')}%`));
   const where = and(...conds);
@@ -139,14 +140,6 @@ const brief = {
   attributes: entities.attributes,
   currencyCode: entities.currencyCode,
 };
-
-export async function subtreeRows(db: DbOrTx, path: string) {
-  return db
-    .select(brief)
-    .from(entities)
-    .where(sql`${entities.path} like ${`${path}%`}`)
-    .orderBy(asc(entities.path));
-}
 
 export async function rowsByIds(db: DbOrTx, ids: number[]) {
   const rows = await db.select(brief).from(entities).where(inArray(entities.id, ids));

@@ -9,7 +9,7 @@ import {
 } from '@clearway/contracts/endpoints/entity.schemas';
 import { ENTITY_ATTRIBUTES } from '@clearway/contracts/enums';
 import { type EntityPermissions, satisfies } from '@clearway/contracts/permissions';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -29,11 +29,11 @@ import {
   relatedOf,
   replaceDetails,
   rowsByIds,
-  subtreeRows,
   updateEntityRow,
 } from './entities.repo';
-import { conversionProfiles, rollProfiles } from './entities.tables';
+import { conversionProfiles, entities, rollProfiles } from './entities.tables';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
+import { entityAtOrBelow } from './entity-sql';
 
 const NO_PARENT = -1;
 type Who = { principal: Principal; entityId?: number | null };
@@ -241,15 +241,19 @@ export function createEntitiesService(deps: {
       .map(({ entityId, entityName, relationshipType }) => ({ entityId, entityName, relationshipType }));
   }
 
-  /** The entity and every entity below it. */
-  async function subtree(
-    id: number,
-  ): Promise<
-    { id: number; name: string; parentId: number | null; attributes: string[]; currencyCode: string | null }[]
-  > {
-    const found = await findEntity(db, id);
-    if (!found) throw notFound('Entity not found');
-    return subtreeRows(db, found.entity.path);
+  /** The entity's direct children (id and name), in the order of their paths. */
+  async function childrenOf(id: number) {
+    return db
+      .select({ id: entities.id, name: entities.name })
+      .from(entities)
+      .where(eq(entities.parentId, id))
+      .orderBy(asc(entities.path));
+  }
+
+  /** Entity `id` is `rootId` or lies below it (the subtree predicate, one read). */
+  async function contains(rootId: number, id: number): Promise<boolean> {
+    const res = await db.execute<{ within: boolean }>(sql`select ${entityAtOrBelow(id, rootId)} as within`);
+    return res.rows[0]?.within === true;
   }
 
   /** The entity's ancestors (root first) and itself, with their attributes. */
@@ -260,7 +264,8 @@ export function createEntitiesService(deps: {
   }
 
   return {
-    subtree,
+    childrenOf,
+    contains,
     ancestry,
     forest,
     view,

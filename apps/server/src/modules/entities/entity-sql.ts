@@ -25,6 +25,10 @@ export function pathWithinAny(path: Column | SQL, rootPaths: readonly string[]):
   )})`;
 }
 
+/** An entity's materialized path (a lookup on the primary key). */
+export const entityPathOf = (entityId: Column | SQL | number): SQL<string> =>
+  sql<string>`(select pathed.path from ${entities} pathed where pathed.id = ${entityId})`;
+
 /** The entities at or below entity `rootId`, as a subquery of their ids. */
 export const subtreeIds = (rootId: number | Column | SQL): SQL =>
   sql`(select below.id from ${entities} below join ${entities} top on ${pathWithin(sql`below.path`, sql`top.path`)}
@@ -34,6 +38,15 @@ export const subtreeIds = (rootId: number | Column | SQL): SQL =>
 export const entityWithin = (entityId: Column | SQL, rootId: number | Column | SQL): SQL =>
   sql`${entityId} in ${subtreeIds(rootId)}`;
 
+/**
+ * Entity `entityId` is `rootId` or lies below it, read through both paths (two primary-key
+ * lookups): for a check of one row at a time, where `entityWithin` suits a list.
+ */
+export const entityAtOrBelow = (
+  entityId: Column | SQL | number,
+  rootId: Column | SQL | number,
+): SQL<boolean> => sql<boolean>`coalesce(${pathWithin(entityPathOf(entityId), entityPathOf(rootId))}, false)`;
+
 /** `entityId` is strictly below entity `rootId`. */
 export const entityBelow = (entityId: Column | SQL, rootId: number): SQL =>
   sql`(${entityWithin(entityId, rootId)} and ${entityId} <> ${rootId})`;
@@ -42,9 +55,10 @@ export const entityBelow = (entityId: Column | SQL, rootId: number): SQL =>
 export const entityChildOf = (entityId: Column | SQL, parentId: number): SQL =>
   sql`${entityId} in (select child.id from ${entities} child where child.parent_id = ${parentId})`;
 
-/** An entity's materialized path (a lookup on the primary key). */
-export const entityPathOf = (entityId: Column | SQL | number): SQL<string> =>
-  sql<string>`(select pathed.path from ${entities} pathed where pathed.id = ${entityId})`;
+/** The direct child of entity `parentId` that entity `entityId` is, or lies below (null: none). */
+export const childOnPath = (entityId: Column | SQL, parentId: number): SQL<number> =>
+  sql<number>`(select child.id from ${entities} child
+                where child.parent_id = ${parentId} and ${pathWithin(entityPathOf(entityId), sql`child.path`)})`;
 
 /** An entity's name (a lookup on the primary key). */
 export const entityNameOf = (entityId: Column | SQL): SQL<string> =>

@@ -1,15 +1,16 @@
 import type { TBalance, TRateChange, ZRate } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { auditEvents } from '../../platform/audit.tables';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { formatAmount, Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
-import { currencies } from '../reference-data/reference-data.tables';
-import { users } from '../users/users.tables';
+import { childOnPath, entityBelow, entityWithin } from '../entities/entity-sql';
+import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
+import { userDisplayNameOf } from '../users/user-identity';
 import { accounts, balances, fxRates } from './ledger.tables';
 
 const DEFAULT_BASE = 'USD';
@@ -29,16 +30,22 @@ type AssetTotal = { asset: string; scale: number; posted: string; held: string; 
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
 export function createBalancesService(db: Db, entitiesService: EntitiesService) {
+  const referenceData = createReferenceDataService(db);
   /** The balances of the client accounts that `which` selects, by account name and asset. */
-  async function rowsWhere(which: SQL): Promise<TBalance[]> {
+  async function rowsWhere(which: SQL, child?: SQL<number>): Promise<(TBalance & { child?: number })[]> {
     const rows = await db
-      .select({ b: balances, a: accounts, scale: currencies.scale })
+      .select({
+        b: balances,
+        a: accounts,
+        scale: scaleOfAsset(balances.asset),
+        child: child ?? sql<null>`null`,
+      })
       .from(balances)
       .innerJoin(accounts, eq(accounts.id, balances.accountId))
-      .innerJoin(currencies, eq(currencies.code, balances.asset))
       .where(and(which, eq(accounts.kind, 'CLIENT')))
       .orderBy(asc(accounts.name), asc(balances.asset));
-    return rows.map(({ b, a, scale }) => ({
+    return rows.map(({ b, a, scale, child: c }) => ({
+      ...(c === null ? {} : { child: Number(c) }),
       accountId: a.id,
       accountName: a.name,
       accountType: a.accountType,
@@ -51,8 +58,15 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     }));
   }
 
-  const rowsFor = async (entityIds: number[]) =>
-    entityIds.length === 0 ? [] : rowsWhere(inIds(accounts.entityId, entityIds));
+  /** Client balances of the entity alone, of it and everything below, or of everything below it. */
+  const rowsFor = (entityId: number, which: 'own' | 'tree' | 'below') =>
+    rowsWhere(
+      which === 'own'
+        ? eq(accounts.entityId, entityId)
+        : which === 'tree'
+          ? entityWithin(accounts.entityId, entityId)
+          : entityBelow(accounts.entityId, entityId),
+    );
 
   function totals(rows: TBalance[]): AssetTotal[] {
     const by = new Map<string, { scale: number; posted: Money; held: Money }>();
@@ -75,11 +89,7 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
 
   /** Available totals converted at the rate sheet's mid rates (direct or inverse pair). */
   async function inBase(assetTotals: AssetTotal[], base: string) {
-    const [baseRow] = await db
-      .select({ scale: currencies.scale })
-      .from(currencies)
-      .where(eq(currencies.code, base));
-    const baseScale = baseRow?.scale ?? 2;
+    const baseScale = (await referenceData.asset(base))?.scale ?? 2;
     const rates = await db.select().from(fxRates);
     type Quote = { rate: Money; asOf: Date | null };
     const pair = (from: string, to: string): Quote | null => {
@@ -142,27 +152,18 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     return toRate(row!);
   }
 
-  /** The entities whose balances count, and the base currency (the entity's own). */
-  async function scope(entityId: number, allAccessible: boolean) {
-    // Its own balances need the entity alone, not the whole tree below it.
-    const tree = allAccessible
-      ? await entitiesService.subtree(entityId)
-      : (await entitiesService.ancestry(entityId)).slice(-1);
-    return {
-      tree,
-      ids: tree.map((e) => e.id),
-      base: tree[0]?.currencyCode ?? DEFAULT_BASE,
-    };
+  /** The base currency balances are valued in: the entity's own. */
+  async function baseOf(entityId: number) {
+    return (await entitiesService.ancestry(entityId)).at(-1)?.currencyCode ?? DEFAULT_BASE;
   }
 
-  async function summaryOf(entityId: number, ids: number[], base: string) {
-    const rows = await rowsFor(ids);
+  async function summaryOf(entityId: number, rows: TBalance[]) {
     const assetTotals = totals(rows);
     return {
       entityId,
       accounts: new Set(rows.map((r) => r.accountId)).size,
       assets: assetTotals,
-      baseCurrency: await inBase(assetTotals, base),
+      baseCurrency: await inBase(assetTotals, await baseOf(entityId)),
     };
   }
 
@@ -170,45 +171,33 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
     /** One account's balances (its scope is the caller's to check). */
     ofAccount: (accountId: number) => rowsWhere(eq(accounts.id, accountId)),
     async balances(entityId: number, allAccessible: boolean) {
-      return rowsFor((await scope(entityId, allAccessible)).ids);
+      return rowsFor(entityId, allAccessible ? 'tree' : 'own');
     },
     async baseCurrency(entityId: number, allAccessible: boolean) {
-      const s = await scope(entityId, allAccessible);
-      return inBase(totals(await rowsFor(s.ids)), s.base);
+      const rows = await rowsFor(entityId, allAccessible ? 'tree' : 'own');
+      return inBase(totals(rows), await baseOf(entityId));
     },
     /** What a broker owes its clients: the client accounts of every entity below it. */
     async towardClients(entityId: number) {
-      const s = await scope(entityId, true);
-      return totals(await rowsFor(s.ids.filter((id) => id !== entityId)));
+      return totals(await rowsFor(entityId, 'below'));
     },
     async summary(entityId: number) {
-      const s = await scope(entityId, false);
-      return summaryOf(entityId, s.ids, s.base);
+      return summaryOf(entityId, await rowsFor(entityId, 'own'));
     },
     async summaryTowardClients(entityId: number) {
-      const s = await scope(entityId, true);
-      return summaryOf(
-        entityId,
-        s.ids.filter((id) => id !== entityId),
-        s.base,
-      );
+      return summaryOf(entityId, await rowsFor(entityId, 'below'));
     },
     /** For each direct child: the totals of its whole subtree (one read of the balances). */
     async childrenSummary(entityId: number) {
-      const { tree } = await scope(entityId, true);
-      // The tree comes parent first, so each entity finds the child of `entityId` it is under.
-      const children = tree.filter((e) => e.parentId === entityId);
-      const childOf = new Map(children.map((c) => [c.id, c.id]));
-      for (const e of tree) {
-        const child = e.parentId === null ? undefined : childOf.get(e.parentId);
-        if (child !== undefined) childOf.set(e.id, child);
-      }
+      const [children, rows] = await Promise.all([
+        entitiesService.childrenOf(entityId),
+        rowsWhere(entityBelow(accounts.entityId, entityId), childOnPath(accounts.entityId, entityId)),
+      ]);
       const rowsByChild = new Map<number, TBalance[]>();
-      for (const r of await rowsFor([...childOf.keys()])) {
-        const child = childOf.get(r.entityId)!;
-        const rows = rowsByChild.get(child);
-        if (rows) rows.push(r);
-        else rowsByChild.set(child, [r]);
+      for (const { child, ...r } of rows) {
+        const list = rowsByChild.get(child!);
+        if (list) list.push(r);
+        else rowsByChild.set(child!, [r]);
       }
       return children.map((c) => ({
         entityId: c.id,
@@ -221,12 +210,8 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
 
     /** Staff set a mid rate: both assets must exist; audited with the rate it replaced. */
     async setRateAudited(who: Who, i: { base: string; quote: string; rate: string }): Promise<TRate> {
-      const known = await db
-        .select({ code: currencies.code })
-        .from(currencies)
-        .where(inArray(currencies.code, [i.base, i.quote]));
       for (const field of ['base', 'quote'] as const)
-        if (!known.some((c) => c.code === i[field]))
+        if (!(await referenceData.asset(i[field])))
           throw badRequest(`${field}: ${i[field]} is not a known currency or asset`, {
             [field]: 'unknown asset',
           });
@@ -253,13 +238,11 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
           details: auditEvents.details,
           at: auditEvents.at,
           actorId: auditEvents.actorId,
-          name: users.displayName,
+          name: sql<
+            string | null
+          >`case when ${auditEvents.actorKind} = 'user' then ${userDisplayNameOf(auditEvents.actorId)} end`,
         })
         .from(auditEvents)
-        .leftJoin(
-          users,
-          and(eq(auditEvents.actorKind, 'user'), eq(sql`${users.id}::text`, auditEvents.actorId)),
-        )
         .where(and(eq(auditEvents.action, 'rates.set'), eq(auditEvents.target, `${base}/${quote}`)))
         .orderBy(desc(auditEvents.at), desc(auditEvents.id))
         .limit(RATE_HISTORY_LIMIT);

@@ -9,10 +9,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Db, queryPrepared, type Tx } from '../../platform/db';
-import { badRequest, forbidden } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { formatAmount } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
-import { entityNameOf, entityWithin } from '../entities/entity-sql';
+import { entityAtOrBelow, entityNameOf, entityWithin } from '../entities/entity-sql';
 import { scaleOfAsset } from '../reference-data/reference-data.service';
 import { type Booked, type RecordItem, type RecordKind, recordOf } from './booking';
 import { type LedgerService, transferLegs } from './ledger.service';
@@ -147,26 +147,37 @@ export const completedEntryOf = (input: CashEntryInput) => recordOf(completedEnt
 
 /**
  * A back-office booking's entry: refused, before anything moves, when one of its accounts
- * belongs to the booker's own (home) entity — money moves there only by a request and its
- * approval (maker-checker).
+ * lies outside the acting entity's tree (404, as if it did not exist: the access guard says
+ * the same to an API call before this runs) or belongs to the booker's own (home) entity —
+ * money moves there only by a request and its approval (maker-checker). One read for a batch.
  */
 const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
   name: 'historic_cash_entry',
   async check(db, items) {
-    const ids = items.flatMap((i) => [i.input.accountId, i.input.counterAccountId ?? i.input.accountId]);
-    const owners = await queryPrepared<{ id: number; entity_id: number }>(
+    const named = items.flatMap(({ who, input }) =>
+      [input.accountId, input.counterAccountId ?? input.accountId].map((account) => ({
+        account,
+        acting: who.entityId ?? who.principal?.homeEntityId ?? 0,
+      })),
+    );
+    const rows = await queryPrepared<{ account: number; acting: number; entity_id: number; within: boolean }>(
       db,
-      'account_owners',
-      sql`select a.id, a.entity_id from ${accountsTable} a where a.id = any(${sql.param([...new Set(ids)])}::int[])`,
+      'historic_entry_accounts',
+      sql`select x.account, x.acting, a.entity_id, ${entityAtOrBelow(sql`a.entity_id`, sql`x.acting`)} as within
+            from unnest(${sql.param(named.map((n) => n.account))}::int[], ${sql.param(named.map((n) => n.acting))}::int[])
+                 as x(account, acting)
+            join ${accountsTable} a on a.id = x.account`,
     );
-    const ownerOf = new Map(owners.map((o) => [o.id, o.entity_id]));
-    return items.map(({ who, input }) =>
-      [input.accountId, input.counterAccountId].some(
-        (a) => a != null && ownerOf.get(a) === who.principal?.homeEntityId,
-      )
-        ? forbidden(OWN_ENTITY_BOOKING)
-        : null,
-    );
+    const found = new Map(rows.map((r) => [`${r.acting}:${r.account}`, r]));
+    return items.map(({ who, input }) => {
+      const accounts = [input.accountId, input.counterAccountId].flatMap((a) =>
+        a == null ? [] : [found.get(`${who.entityId ?? who.principal?.homeEntityId ?? 0}:${a}`)],
+      );
+      if (accounts.some((a) => !a?.within)) return notFound('Account not found');
+      if (accounts.some((a) => a!.entity_id === who.principal?.homeEntityId))
+        return forbidden(OWN_ENTITY_BOOKING);
+      return null;
+    });
   },
   write: answers,
 };

@@ -38,7 +38,7 @@ export const ENTRY_TYPE_NAMES: Record<EntryType, string> = {
 
 /** Refuses what may not be reversed, in the order a caller can act on. */
 function checkReversible(found: ReversalCandidate | null, type: EntryType): ReversalCandidate['entry'] {
-  if (!found) throw notFound('Cash entry not found');
+  if (!found?.inScope) throw notFound('Cash entry not found');
   if (found.onHomeEntity) throw forbidden(OWN_ENTITY_REVERSAL);
   const c = found.entry;
   if (c.type !== type) {
@@ -74,10 +74,8 @@ type ReversalEntry = TCashEntry & { reversesEntryId: number };
  * may book its type post the opposite ledger transaction (a booking that `reverses` it,
  * which locks the balances like any movement, so a reversal that would overdraw a client
  * account is refused) and record it as a new entry pointing at the first, with the reason,
- * an audit row, once per Idempotency-Key — and each entry is reversed at most once. Which
- * entries the caller may reach is the access guard's to check (the contract row declares
- * `cashEntryId`).
- * @throws NotFound (no such entry), Forbidden (an account of the caller's own entity),
+ * an audit row, once per Idempotency-Key — and each entry is reversed at most once.
+ * @throws NotFound (no such entry in the acting entity's tree), Forbidden (an account of the caller's own entity),
  * BadRequest (an entry of another type), Conflict (a reversal, or an entry that completed a
  * request), AlreadyResolved (already reversed), InsufficientFunds, AccountClosed,
  * IdempotencyKeyConflict
@@ -98,6 +96,7 @@ export function createCashReversalsService(deps: { db: Db; ledger: LedgerService
       for (const { who, input } of items) {
         try {
           const found = await lockEntryForReversal(tx, input.cashEntryId, {
+            actingEntityId: who.entityId!,
             homeEntityId: who.principal!.homeEntityId,
           });
           const original = checkReversible(found, input.type);

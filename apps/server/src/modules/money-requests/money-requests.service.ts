@@ -127,8 +127,7 @@ export function createMoneyRequestsService(deps: {
   /** The request, if the caller's acting entity is it or above it. @throws NotFound */
   async function visibleView(who: Who, requestId: number) {
     const view = await engine.view(requestId).catch(nullWhenNotFound);
-    // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
-    if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
+    if (!view || !(await deps.entities.contains(who.entityId, view.entityId)))
       throw notFound('Request not found');
     return view;
   }
@@ -204,13 +203,12 @@ export function createMoneyRequestsService(deps: {
     f: Partial<z.output<typeof ZRequestList>> &
       Pick<z.output<typeof ZRequestList>, 'direction' | 'limit' | 'offset'>,
   ) {
-    const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
     const payload = [
       ...(f.asset ? [{ fields: ['asset'], value: f.asset }] : []),
       ...(f.accountId ? [{ fields: ['accountId', 'toAccountId'], value: String(f.accountId) }] : []),
     ];
     return engine.list(
-      ids,
+      entityId,
       f.type ? [f.type] : MONEY_REQUEST_TYPES,
       {
         status: f.status,

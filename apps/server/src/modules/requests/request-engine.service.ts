@@ -13,13 +13,14 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { createEvents } from '../../platform/events';
 import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
+import { entityWithin } from '../entities/entity-sql';
 import { createApprovalPolicies } from './approval-policies.service';
 import type { RequestEvents, RequestSummary } from './request-events';
 import { loadViews, type RequestRow, storedPayload } from './request-views';
@@ -300,18 +301,17 @@ export function createRequestEngine(deps: {
     },
 
     /**
-     * Requests of some types at some entities (newest first unless asked otherwise), each read
-     * through `schema` — the union of those types' views.
+     * Requests of some types at entity `entityId` and below it (newest first unless asked
+     * otherwise), each read through `schema` — the union of those types' views.
      */
     async list<S extends z.ZodType>(
-      entityIds: number[],
+      entityId: number,
       types: readonly RequestType[],
       f: RequestFilter,
       schema: S,
     ): Promise<{ items: z.output<S>[]; total: number }> {
-      if (!entityIds.length) return { items: [], total: 0 };
       const where = and(
-        inIds(requests.entityId, entityIds),
+        entityWithin(requests.entityId, entityId),
         inArray(requests.type, [...types]),
         f.status ? eq(requests.status, f.status) : undefined,
         ...(f.payload ?? []).map(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { users } from './users.tables';
@@ -20,3 +20,10 @@ export const userIdentityOf = (db: DbOrTx, userId: AnyPgColumn) =>
     .from(users)
     .where(eq(users.id, userId))
     .as('user_identity');
+
+/**
+ * The display name of the user a text column names (an audit row's actor id), as a column of
+ * another module's query; null when it names no user.
+ */
+export const userDisplayNameOf = (userIdText: Column | SQL) =>
+  sql<string | null>`(select named.display_name from ${users} named where named.id::text = ${userIdText})`;

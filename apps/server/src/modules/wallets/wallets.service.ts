@@ -15,11 +15,12 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
+import { entityBelow, entityNameOf } from '../entities/entity-sql';
 import { auditApprovedEffect, type RequestEngine } from '../requests/request-engine.service';
 import { validateDestination } from './address-validation';
 import { vasps, wallets } from './wallets.tables';
@@ -289,19 +290,13 @@ export function createWalletsService(deps: {
 
     /** Wallets of the entities below the caller's (never its own, never outside). */
     async search(who: Who, f: z.output<typeof ZWalletSearch>) {
-      const nameOf = new Map(
-        (await deps.entities.subtree(who.entityId))
-          .filter((e) => e.id !== who.entityId)
-          .map((e) => [e.id, e.name]),
-      );
-      if (!nameOf.size) return [];
       const needle = `%${f.query.replace(/[%_\\]/g, '\\$&')}%`;
       const rows = await db
-        .select()
+        .select({ w: wallets, entityName: entityNameOf(wallets.entityId) })
         .from(wallets)
         .where(
           and(
-            inIds(wallets.entityId, [...nameOf.keys()]),
+            entityBelow(wallets.entityId, who.entityId),
             ne(wallets.status, 'REMOVED'),
             f.network ? eq(wallets.network, f.network) : undefined,
             f.query
@@ -311,7 +306,7 @@ export function createWalletsService(deps: {
         )
         .orderBy(asc(wallets.friendlyName))
         .limit(f.limit);
-      return rows.map((r) => ({ ...toWallet(r), entityName: nameOf.get(r.entityId)! }));
+      return rows.map((r) => ({ ...toWallet(r.w), entityName: r.entityName }));
     },
 
     async workflows(
@@ -322,8 +317,7 @@ export function createWalletsService(deps: {
         offset: number;
       },
     ) {
-      const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
-      return engine.list(ids, WHITELIST_REQUEST_TYPES, f, ZWhitelistRequestView);
+      return engine.list(entityId, WHITELIST_REQUEST_TYPES, f, ZWhitelistRequestView);
     },
 
     vasps: {

@@ -1,8 +1,0 @@
-import { sql } from 'drizzle-orm';
-import { type ObjectOwners, ownedBy } from '../../platform/object-owners';
-import { users } from './users.tables';
-
-/** A user belongs to their home entity (see `Endpoint.objects`). */
-export const userObjects = {
-  user: ownedBy('uuid', sql`select u.id, u.home_entity_id as entity_id from ${users} u`),
-} satisfies Partial<ObjectOwners>;
