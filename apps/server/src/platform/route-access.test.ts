@@ -4,10 +4,11 @@ import {
   isPlatformWide,
   toRoutePattern,
 } from '@clearway/contracts/endpoint';
+import { OBJECT_KINDS } from '@clearway/contracts/objects';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../test/agent';
-import { buildWorld, callOn, implemented, sampleFor, type World } from '../test/route-world';
+import { buildWorld, callOn, implemented, sampleFor, type World, withObject } from '../test/route-world';
 import { useTestApp } from '../test/test-app';
 
 /**
@@ -55,6 +56,33 @@ describe('every implemented route is guarded by its contract row', () => {
       const res = await callOn(w.admin, e, w.b, e.permissions ? await sampleFor(e)!(w) : {});
       expect([e.id, res.statusCode]).toEqual([e.id, 404]);
       expect(res.json()).toEqual({ status: 404, title: 'Resource Not Found', message: expect.any(String) });
+    }
+  });
+
+  /** Every object id a contract row declares, with the kind of object it names. */
+  const declaredObjects = () =>
+    implemented(t).flatMap((e) =>
+      Object.entries(e.objects ?? {}).map(([field, kind]) => ({ e, field, kind })),
+    );
+
+  it('has an object of another tree for every kind of object a contract row declares', () => {
+    const kinds = [...new Set(declaredObjects().map((d) => d.kind))];
+    expect(kinds).toEqual(
+      expect.arrayContaining(['account', 'request', 'wallet', 'bankInfo', 'cashEntry', 'fileProof']),
+    );
+    expect(kinds.filter((k) => !w.foreign[k])).toEqual([]);
+  });
+
+  it('answers 404 to a declared object id naming an object outside the acting entity’s tree', async () => {
+    for (const { e, field, kind } of declaredObjects()) {
+      const foreign = await w.foreign[kind]!();
+      const res = await callOn(holderOf(e), e, w.a, withObject(await sampleFor(e)!(w), field, foreign));
+      expect([e.id, field, res.statusCode]).toEqual([e.id, field, 404]);
+      expect(res.json()).toEqual({
+        status: 404,
+        title: 'Resource Not Found',
+        message: `${OBJECT_KINDS[kind]} not found`,
+      });
     }
   });
 

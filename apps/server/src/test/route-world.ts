@@ -1,5 +1,6 @@
 import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
 import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
+import type { ObjectKind } from '@clearway/contracts/objects';
 import { sql } from 'drizzle-orm';
 import type { Agent } from './agent';
 import {
@@ -47,6 +48,11 @@ export type World = {
   newMoneyRequest: (approved: boolean) => Promise<number>;
   /** A fresh historic entry of the type between the client accounts, to reverse. */
   newCashEntry: (type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER') => Promise<number>;
+  /**
+   * For each kind of object a contract row may name by id, one that belongs to B: outside
+   * the tree of a caller acting on A. A kind without one fails the walk.
+   */
+  foreign: Partial<Record<ObjectKind, () => Promise<number>>>;
 };
 
 const bank = () => ({
@@ -407,5 +413,69 @@ export async function buildWorld(t: TestContext): Promise<World> {
           : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
     return booked.id;
   };
+  w.foreign = await foreignObjects(t, w, root.id);
   return w;
+}
+
+/** The objects of entity B, one per kind, made by B's own staff or by platform staff above it. */
+async function foreignObjects(t: TestContext, w: World, root: number): Promise<World['foreign']> {
+  const bStaff = actingAs(w.b, (await signedInUser(t, w.b)).user);
+  const platformStaff = { principal: actingAs(root).principal, entityId: w.b };
+  const account = (
+    await w.rootAdmin.post('/api/account/create', {
+      entityId: w.b,
+      accountType: 'MarginTrading',
+      accountName: uniqueName('B trading '),
+    })
+  ).json().id as number;
+  const bankOfB = async () =>
+    (await t.services.bankInfo.createDirect(bStaff, { entityId: w.b, ...bank() })).id;
+  return {
+    account: async () => account,
+    wallet: async () =>
+      (
+        await t.services.wallets.createDirect(bStaff, {
+          entityId: w.b,
+          walletType: 'Unknown',
+          ...wallet(),
+        } as never)
+      ).id,
+    bankInfo: bankOfB,
+    request: async () => {
+      const bankInfoId = await bankOfB();
+      return (
+        await t.database.db.transaction((tx) =>
+          t.services.requestEngine.submit(tx, bStaff, 'UPDATE BANK ACCOUNT', { bankInfoId, ...bank() }),
+        )
+      ).id;
+    },
+    cashEntry: async () =>
+      (
+        await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+          entityId: w.b,
+          accountId: account,
+          asset: 'USD',
+          amount: '1.00',
+          valueDate: '2026-11-20',
+        })
+      ).id,
+    fileProof: async () => {
+      const req = await t.services.moneyRequests.depositFiat(bStaff, `walk-${crypto.randomUUID()}`, {
+        entityId: w.b,
+        accountId: account,
+        asset: 'USD',
+        amount: '5.00',
+      });
+      await t.services.moneyRequests.attachProof(bStaff, req.id, PDF_BYTES);
+      return req.id;
+    },
+  };
+}
+
+/** The sample with `field` naming `id` instead, wherever the sample carries it (else in the body). */
+export function withObject(sample: Sample, field: string, id: number): Sample {
+  if (sample.params && field in sample.params)
+    return { ...sample, params: { ...sample.params, [field]: id } };
+  if (sample.query && field in sample.query) return { ...sample, query: { ...sample.query, [field]: id } };
+  return { ...sample, body: { ...sample.body, [field]: id } };
 }
