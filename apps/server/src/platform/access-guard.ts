@@ -96,21 +96,20 @@ export function objectRefsOf(request: FastifyRequest, e: Endpoint): (ObjectRef &
 
 /**
  * Applies the acting entity's rule to every object the call names: each of its owning
- * entities must lie at or below the acting entity and within the caller's visible tree
- * (else 404, naming the kind, as if it did not exist), and the caller must hold the row's
- * keys on each owner (else 403). An id that names nothing is the handler's to refuse, as it
- * always was (a withdrawal to an unknown wallet is a 400, not a 404). One read for all.
+ * entities must be the acting entity or lie below it, else 404 naming the kind, as if it did
+ * not exist (an object outside the acting entity's tree is outside what the caller reaches
+ * through it). The row's keys are those already held on the acting entity, which reach what
+ * lies below it as they always have. An id that names nothing is the handler's to refuse, as
+ * it always was (a withdrawal to an unknown wallet is a 400). One read for all the objects.
  */
-async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint, principal: Principal) {
+async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint) {
   const refs = objectRefsOf(request, e);
   if (refs.length === 0) return;
-  const placed = await ports.placeObjects(principal, request.actingEntityId!, refs);
-  for (const ref of refs) {
-    const owners = placed.filter((p) => p.kind === ref.kind && p.id === String(ref.id));
-    if (owners.some((o) => !o.withinActing || !o.permissions))
-      throw notFound(`${OBJECT_KINDS[ref.kind]} not found`);
-  }
-  if (e.permissions && placed.some((o) => !satisfies(o.permissions!, e.permissions!))) throw forbidden();
+  const placed = await ports.placeObjects(request.actingEntityId!, refs);
+  const outside = refs.find((ref) =>
+    placed.some((p) => p.kind === ref.kind && p.id === String(ref.id) && !p.withinActing),
+  );
+  if (outside) throw notFound(`${OBJECT_KINDS[outside.kind]} not found`);
 }
 
 /**
@@ -119,8 +118,8 @@ async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endp
  * (503 unless the caller holds system_management at the platform root), then — once the
  * body is parsed — the principal's permissions on the acting entity must satisfy the row
  * (outside the visible tree → 404, missing keys → 403), and a platform-wide row's keys must
- * also be held at the platform root (else 403). Once the input is validated, the objects the
- * row declares get the same rule (`checkObjects`). Handlers never check permissions or the
+ * also be held at the platform root (else 403). Once the input is validated, every object the
+ * row declares must lie in the acting entity's tree (`checkObjects`, else 404). Handlers never check permissions or the
  * reach of an id themselves.
  */
 export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, retryAfterSeconds: number) {
@@ -162,8 +161,7 @@ export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, ret
 
   app.addHook('preHandler', async (request) => {
     const e = request.routeOptions.config.endpoint;
-    const principal = request.principal;
-    if (!e?.objects || e.access === 'public' || !principal || request.actingEntityId === null) return;
-    await checkObjects(ports, request, e, principal);
+    if (!e?.objects || e.access === 'public' || !request.principal || request.actingEntityId === null) return;
+    await checkObjects(ports, request, e);
   });
 }

@@ -30,24 +30,13 @@ export type PermissionResolver = (
 export type ObjectRef = { kind: ObjectKind; id: number | string };
 
 /**
- * Where an object sits for a caller, once per owning entity: whether that entity lies at or
- * below the acting entity, and the caller's permissions there (null: outside the caller's
- * visible tree). An object that does not exist has no placement.
+ * Where an object sits, once per owning entity: whether that entity lies at or below the
+ * acting entity. An object that does not exist has no placement.
  */
-export type ObjectPlacement = {
-  kind: ObjectKind;
-  id: string;
-  entityId: number;
-  withinActing: boolean;
-  permissions: EntityPermissions | null;
-};
+export type ObjectPlacement = { kind: ObjectKind; id: string; entityId: number; withinActing: boolean };
 
 /** Places the objects a call names (set-based: one statement for all of them). */
-export type ObjectPlacer = (
-  principal: Principal,
-  actingEntityId: number,
-  refs: ObjectRef[],
-) => Promise<ObjectPlacement[]>;
+export type ObjectPlacer = (actingEntityId: number, refs: ObjectRef[]) => Promise<ObjectPlacement[]>;
 
 /**
  * The ports the access guard reads; modules plug into them (sessions, API keys and bearer

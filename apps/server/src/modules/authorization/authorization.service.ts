@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import { entityNameOf } from '../entities/entity-lookups';
+import { entityNameOf } from '../entities/entity-sql';
 import {
   directPermissions,
   groupMembers,

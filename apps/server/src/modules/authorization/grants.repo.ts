@@ -4,8 +4,8 @@ import { createBatcher, type Outcome } from '../../platform/batcher';
 import { type Db, type DbOrTx, queryPrepared } from '../../platform/db';
 import type { Principal } from '../../platform/principal';
 
-/** Grant rows of the principal named by two SQL expressions (values or outer columns): entity_id, key, scope. */
-export const grantRows = (kind: SQL | string, id: SQL | string) => sql`
+/** Grant rows of the principal named by two SQL expressions (values or outer columns). */
+const grantRows = (kind: SQL | string, id: SQL | string) => sql`
     select ps.entity_id, unnest(r.permissions) as key, ps.scope_type as scope
       from group_members gm
       join permission_scopes ps on ps.group_id = gm.group_id

@@ -1,5 +1,4 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { entities } from './entities.tables';
 
@@ -15,7 +14,10 @@ export async function entityPathOf(db: DbOrTx, id: number): Promise<string | nul
   return row?.path ?? null;
 }
 
-/** The platform root: the first entity without a parent. */
+/**
+ * The platform root: the first entity without a parent (what every tenant shares hangs
+ * there, the ledger's platform accounts too); null before one exists.
+ */
 export async function rootEntityId(db: DbOrTx): Promise<number | null> {
   const [root] = await db
     .select({ id: entities.id })
@@ -25,10 +27,3 @@ export async function rootEntityId(db: DbOrTx): Promise<number | null> {
     .limit(1);
   return root?.id ?? null;
 }
-
-/**
- * The name of the entity `id` names, as a column of another module's query: a correlated
- * subquery, so that query stays one statement while this table stays this module's.
- */
-export const entityNameOf = (id: AnyPgColumn) =>
-  sql<string>`(select ${entities.name} from ${entities} where ${entities.id} = ${id})`;

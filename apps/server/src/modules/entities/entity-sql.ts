@@ -26,7 +26,7 @@ export function pathWithinAny(path: Column | SQL, rootPaths: readonly string[]):
 }
 
 /** An entity's materialized path (a lookup on the primary key). */
-export const entityPathOf = (entityId: Column | SQL | number): SQL<string> =>
+export const entityPath = (entityId: Column | SQL | number): SQL<string> =>
   sql<string>`(select pathed.path from ${entities} pathed where pathed.id = ${entityId})`;
 
 /** The entities at or below entity `rootId`, as a subquery of their ids. */
@@ -45,7 +45,7 @@ export const entityWithin = (entityId: Column | SQL, rootId: number | Column | S
 export const entityAtOrBelow = (
   entityId: Column | SQL | number,
   rootId: Column | SQL | number,
-): SQL<boolean> => sql<boolean>`coalesce(${pathWithin(entityPathOf(entityId), entityPathOf(rootId))}, false)`;
+): SQL<boolean> => sql<boolean>`coalesce(${pathWithin(entityPath(entityId), entityPath(rootId))}, false)`;
 
 /** `entityId` is strictly below entity `rootId`. */
 export const entityBelow = (entityId: Column | SQL, rootId: number): SQL =>
@@ -58,7 +58,7 @@ export const entityChildOf = (entityId: Column | SQL, parentId: number): SQL =>
 /** The direct child of entity `parentId` that entity `entityId` is, or lies below (null: none). */
 export const childOnPath = (entityId: Column | SQL, parentId: number): SQL<number> =>
   sql<number>`(select child.id from ${entities} child
-                where child.parent_id = ${parentId} and ${pathWithin(entityPathOf(entityId), sql`child.path`)})`;
+                where child.parent_id = ${parentId} and ${pathWithin(entityPath(entityId), sql`child.path`)})`;
 
 /** An entity's name (a lookup on the primary key). */
 export const entityNameOf = (entityId: Column | SQL): SQL<string> =>

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import { findPlatformRoot } from '../entities/platform-root';
+import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
 import { type Booked, type Booking, bareItem, bookAll, checkAll, isBare, type Leg } from './booking';
 import { accounts, holds } from './ledger.tables';
@@ -87,10 +87,10 @@ export function createLedgerService(db: Db) {
   /**
    * One group commit: bare transfers (no key, record or audit row) as one statement of
    * their own; anything else in one database transaction (the record kinds' checks read
-   * before it opens). Two batches may be in flight at once (each locks in the kernel's fixed
-   * order, so they never deadlock): one waits on its round trips while the other works. A batch that fails as a whole
-   * (a closed account among its postings) is booked again booking by booking, so each gets
-   * its own answer.
+   * before it opens, so it is open no longer than needed). Two batches may be in flight at
+   * once (each locks balances in the kernel's fixed order, so they never deadlock): one waits
+   * on its round trips while the other works. A batch that fails as a whole (a closed account
+   * among its postings) is booked again booking by booking, so each gets its own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
     if (items.every(isBare)) {
@@ -110,7 +110,7 @@ export function createLedgerService(db: Db) {
   const together = createBatcher(bookBatch, {
     name: 'ledger_booking',
     aloneOnFailure: true,
-    maxInFlight: Number(process.env.MIF ?? 2),
+    maxInFlight: 2,
   });
 
   /**
@@ -256,7 +256,7 @@ export function createLedgerService(db: Db) {
           );
       const [found] = await find();
       if (found) return found.id;
-      const root = await findPlatformRoot(tx);
+      const root = await rootEntityId(tx);
       if (root === null) throw notFound('The platform has no root entity');
       await tx
         .insert(accounts)

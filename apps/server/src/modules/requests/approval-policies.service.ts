@@ -6,8 +6,9 @@ import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { entityNameOf, entityPathOf } from '../entities/entity-lookups';
+import { entityPathOf } from '../entities/entity-lookups';
 import { idsOfPath } from '../entities/entity-path';
+import { entityNameOf } from '../entities/entity-sql';
 import { approvalPolicies } from './requests.tables';
 
 type Who = { principal: Principal | null; request?: FastifyRequest };
