@@ -1,36 +1,60 @@
 import type { ObjectKind } from '@clearway/contracts/objects';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { createBatcher, type Outcome } from '../../platform/batcher';
+import { type Db, queryPrepared } from '../../platform/db';
 import type { ObjectOwners } from '../../platform/object-owners';
-import type { ObjectPlacement, ObjectPlacer } from '../../platform/principal';
+import type { ObjectPlacement, ObjectPlacer, ObjectRef } from '../../platform/principal';
 import { entityAtOrBelow } from '../entities/entity-sql';
 
+type Question = { actingEntityId: number; refs: ObjectRef[] };
+type Row = { q: number; kind: ObjectKind; id: string; entity_id: number; within: boolean };
+
 /**
- * Places the objects a call names for the access guard, in one statement whatever their
- * number: each kind's owner query (declared by the module owning the table) filtered by
- * the ids named, and whether each owner lies at or below the acting entity (the entities
- * module's subtree predicate).
+ * Places the objects calls name for the access guard: each kind's owner query (declared by
+ * the module owning the table) joined to the ids named, and whether each owner lies at or
+ * below the acting entity (the entities module's subtree predicate). Calls placed at the
+ * same moment share one statement — prepared once per set of kinds — and one round trip,
+ * as the guard's other reads do; read when asked, so a moved object is seen at once.
  */
 export function createObjectPlacer(db: Db, owners: ObjectOwners): ObjectPlacer {
-  return async (actingEntityId, refs) => {
-    const byKind = new Map<ObjectKind, (number | string)[]>();
-    for (const r of refs) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
-    if (byKind.size === 0) return [];
-    const found: SQL[] = [...byKind].map(([kind, ids]) => {
-      const o = owners[kind];
-      return sql`select ${kind}::text as kind, o.id::text as id, o.entity_id
-                   from (${o.owners}) o where o.id = any(${sql.param(ids)}::${sql.raw(o.idType)}[])`;
-    });
-    const rows = await db.execute<{ kind: ObjectKind; id: string; entity_id: number; within: boolean }>(sql`
-      select f.kind, f.id, f.entity_id, ${entityAtOrBelow(sql`f.entity_id`, actingEntityId)} as within
-        from (${sql.join(found, sql` union all `)}) f`);
-    return rows.rows.map(
-      (r): ObjectPlacement => ({
-        kind: r.kind,
-        id: r.id,
-        entityId: Number(r.entity_id),
-        withinActing: r.within === true,
-      }),
-    );
-  };
+  const place = createBatcher(
+    async (questions: Question[]): Promise<Outcome<ObjectPlacement[]>[]> => {
+      const asked = questions.flatMap((q, n) =>
+        q.refs.map((r) => ({ ...r, q: n, acting: q.actingEntityId })),
+      );
+      const kinds = [...new Set(asked.map((a) => a.kind))].sort();
+      const perKind: SQL[] = kinds.map((kind) => {
+        const these = asked.filter((a) => a.kind === kind);
+        const o = owners[kind];
+        return sql`select x.q, ${kind}::text as kind, o.id::text as id, o.entity_id,
+                          ${entityAtOrBelow(sql`o.entity_id`, sql`x.acting`)} as within
+                     from unnest(${sql.param(these.map((a) => a.id))}::${sql.raw(o.idType)}[],
+                                 ${sql.param(these.map((a) => a.q))}::int[],
+                                 ${sql.param(these.map((a) => a.acting))}::int[]) as x(id, q, acting)
+                     join (${o.owners}) o on o.id = x.id`;
+      });
+      const rows =
+        kinds.length === 0
+          ? []
+          : await queryPrepared<Row>(
+              db,
+              `object_placement:${kinds.join(',')}`,
+              sql.join(perKind, sql` union all `),
+            );
+      return questions.map((_, n) => ({
+        ok: true,
+        value: rows
+          .filter((r) => r.q === n)
+          .map((r) => ({
+            kind: r.kind,
+            id: r.id,
+            entityId: Number(r.entity_id),
+            withinActing: r.within === true,
+          })),
+      }));
+    },
+    { name: 'object_placement', maxInFlight: 2 },
+  );
+  return (actingEntityId, refs) =>
+    refs.length === 0 ? Promise.resolve([]) : place({ actingEntityId, refs });
 }

@@ -10,7 +10,7 @@ import { INSUFFICIENT_FUNDS } from './ledger.service';
 const DAY = '2026-11-20';
 
 /**
- * Bookings made at the same moment travel in one batch (`cash_entry_book_batch`): these
+ * Bookings made at the same moment travel in one batch (`ledger.bookNow`): these
  * calls are all made before the first await, so each test's bookings share one statement.
  */
 describe('cash entries booked together (group commit)', () => {
