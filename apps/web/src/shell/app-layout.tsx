@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
 import { EntitySelector } from '../features/entities/components/entity-selector';
-import { WalletTypeNotice } from '../features/whitelisting/components/wallet-type-notice';
+import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
 import { useEntityContext } from './entity-context';
