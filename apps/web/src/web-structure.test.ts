@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -63,6 +63,19 @@ describe('the web’s layout by domain', () => {
       .filter((f) => /\bapi\s*\(\s*[A-Z_]+\./.test(f.text) || /\bapi\s*\(\s*API\./.test(f.text))
       .map((f) => f.path)
       .filter((p) => !/^features\/[^/]+\/api\//.test(p) && p !== 'lib/api.ts');
+    expect(offending).toEqual([]);
+  });
+
+  it('lets a feature use another only through its api folder (pages compose their components)', () => {
+    const offending = files.flatMap((f) => {
+      const own = /^features\/([^/]+)\//.exec(f.path)?.[1];
+      if (!own) return [];
+      return [...f.text.matchAll(/from\s+'(\.[^']+)'/g)]
+        .map((m) => posix.join(posix.dirname(f.path), m[1]!))
+        .map((target) => /^features\/([^/]+)\/([^/]+)/.exec(target))
+        .filter((m): m is RegExpExecArray => m !== null && m[1] !== own && m[2] !== 'api')
+        .map((m) => `${f.path} → ${m[0]}`);
+    });
     expect(offending).toEqual([]);
   });
 
