@@ -233,10 +233,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(sql`
       insert into vasps (name, jurisdiction) select 'VASP ' || g, 'GB' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`
-      insert into fx_rates (base, quote, rate, as_of)
-      select code, 'USD', 1.1, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);
+      insert into fx_rates (base, quote, rate, bid, ask, as_of)
+      select code, 'USD', 1.1, 1.09, 1.11, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);
     for (let i = 0; i < 60; i++)
-      await t.services.balances.setRateAudited(actingAs(platform, staffUser), {
+      await t.services.instruments.rates.set(actingAs(platform, staffUser), {
         base: 'EUR',
         quote: 'USD',
         rate: `1.${i + 10}`,

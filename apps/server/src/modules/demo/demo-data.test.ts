@@ -50,9 +50,9 @@ describe('demo data', () => {
 
   it('opens the demo accounts with deposits the history shows, once, with a balanced ledger', async () => {
     await seedDemoData(t.database.db, t.services.users, t.services.authorization);
-    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    await seedDemoMoney(t.database.db, t.services.ledger);
     const entries = await count('cash_entries');
-    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    await seedDemoMoney(t.database.db, t.services.ledger);
     expect(await count('cash_entries')).toBe(entries);
     const opening = (
       await t.database.db.execute<{ n: number }>(

@@ -80,6 +80,11 @@ export function createUsersService(db: Db) {
       await addPasswordHistory(tx, user.id, passwordHash);
     },
 
+    /** The name people know a principal by: a user's display name, else the principal's own. */
+    async displayName(p: { kind: string; id: string; name: string }, tx: DbOrTx = db): Promise<string> {
+      if (p.kind !== 'user') return p.name;
+      return (await findUserById(tx, p.id))?.displayName ?? p.name;
+    },
     setStatus: (userId: string, status: 'active' | 'disabled', tx: DbOrTx = db) =>
       updateUser(tx, userId, { status }),
     update: (userId: string, patch: Parameters<typeof updateUser>[2], tx: DbOrTx = db) =>
