@@ -105,16 +105,16 @@ export const entityEndpoints = {
     body: ZEntityInstrumentsRequest,
     response: ZEntityInstruments,
   }),
-  // Beyond section 7: the allow-list is set from above — by staff holding account_management
-  // for the entity's descendants on an ancestor, never by the entity itself.
+  // Beyond section 7: an allow-list is set from above — the acting entity sets the list of an
+  // entity below it (clientId), never its own, so no entity can lift the list it was given.
   setInstruments: endpoint({
     method: 'PUT',
     path: '/entity/instruments',
     access: 'authenticated',
-    permissions: { ...P.entityChange, scope: 'child' },
+    permissions: P.entityChange,
     tag: 'entities',
     summary:
-      'Set the instruments an entity may trade (an allow-list among the enabled ones), or null to lift its own list',
+      'Set the instruments an entity below the acting one (clientId) may trade, an allow-list among the enabled ones, or null to lift its list',
     body: ZSetEntityInstruments,
     response: ZEntityInstruments,
   }),

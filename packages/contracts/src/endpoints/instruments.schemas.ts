@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compareDecimals } from '../amounts';
 import { FX_TENORS, INSTRUMENT_KINDS, OPTION_STYLES } from '../enums';
-import { decimal, signedDecimal, text, trimmed, ZDate, ZId, ZOffset } from '../primitives';
+import { decimal, signedDecimal, text, trimmed, ZDate, ZId, ZIdParam, ZOffset } from '../primitives';
 
 /** A decimal figure as the server writes it (exact, possibly negative). */
 const ZFigure = z.string();
@@ -14,9 +14,15 @@ const percent = signedDecimal('Enter a rate such as 2.5 or -0.75').refine(
   (v) => (compareDecimals(v, '-100') ?? 0) >= 0 && (compareDecimals(v, '100') ?? 0) <= 0,
   { message: 'must be between -100 and 100 (a percentage per year)' },
 );
-const pricePrecision = z.int('Enter a whole number of decimals').min(0).max(10);
-const spotLag = z.int('Enter a whole number of business days').min(0).max(3);
-const settlementLag = z.int('Enter a whole number of business days').min(0).max(5);
+const wholeBetween = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `Enter a whole number of ${what}` })
+    .int({ error: `Enter a whole number of ${what}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+const pricePrecision = wholeBetween(0, 10, 'decimals');
+const spotLag = wholeBetween(0, 3, 'business days');
+const settlementLag = wholeBetween(0, 5, 'business days');
 const name = trimmed(100).min(1, 'Enter a name');
 const styles = z
   .array(z.enum(OPTION_STYLES, 'Pick European or American'))
@@ -168,7 +174,8 @@ export const ZInstrumentCurrency = z.object({
   instruments: z.number(),
 });
 export const ZInstrumentCurrencies = z.array(ZInstrumentCurrency);
-export const ZEntityScopeQuery = z.strictObject({ entityId });
+/** A GET's acting entity, as its query string carries it. */
+export const ZEntityScopeQuery = z.strictObject({ entityId: ZIdParam.optional() });
 
 /**
  * What an entity may trade: every enabled instrument when the entity has `tradingEnabled`,
@@ -185,8 +192,13 @@ export const ZEntityInstruments = z.object({
   items: z.array(ZInstrument),
 });
 export const ZEntityInstrumentsRequest = z.strictObject({ entityId });
+/**
+ * Sets the allow-list of `clientId`, an entity below the acting entity (`entityId`): a list
+ * is always set from above, so an entity cannot lift the list it was given.
+ */
 export const ZSetEntityInstruments = z.strictObject({
   entityId,
+  clientId: ZId,
   /** The instruments the entity may trade (among the enabled ones), or null: no list of its own. */
   instrumentIds: z.array(ZId).max(1000).nullable(),
 });
@@ -251,7 +263,7 @@ export const ZCalendars = z.array(ZCalendar);
 export const ZHolidaysRequest = z.strictObject({
   entityId,
   calendar: currency,
-  year: z.int('Enter a year').min(1970).max(2100),
+  year: wholeBetween(1970, 2100, 'years'),
 });
 export const ZHoliday = z.object({
   calendar: z.string(),

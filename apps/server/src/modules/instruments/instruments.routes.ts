@@ -28,7 +28,5 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.fxForwardRate, (c) => m.swapPoints.forward(c.body));
 
   serve(app, API.entity.instruments, (c) => m.catalog.forEntity(on(c).entityId));
-  serve(app, API.entity.setInstruments, (c) =>
-    m.catalog.setForEntity(on(c), on(c).entityId, c.body.instrumentIds),
-  );
+  serve(app, API.entity.setInstruments, (c) => m.catalog.setForEntity(on(c), c.body.clientId, c.body.instrumentIds));
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { Money } from '../../platform/money';
 import { pgConstraint, pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
@@ -255,10 +255,14 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
     forEntity,
 
     /**
-     * Sets (or, with null, lifts) an entity's own allow-list (audited).
-     * @throws BadRequest naming an id that is not an instrument
+     * Sets (or, with null, lifts) the allow-list of `entityId`, an entity below the acting
+     * one (audited): a list is set from above, never by the entity it restricts.
+     * @throws NotFound when the entity is not below the acting entity; BadRequest naming an
+     *   id that is not an instrument
      */
     async setForEntity(who: Who, entityId: number, ids: number[] | null) {
+      const target = await entities.tradingProfile(entityId).catch(nullWhenNotFound);
+      if (!target?.ancestorIds.includes(who.entityId)) throw notFound('Entity not found below the selected entity');
       const unique = ids === null ? null : [...new Set(ids)];
       if (unique?.length) {
         const known = new Set((await allInstruments(db)).map((r) => r.id));
