@@ -17,11 +17,7 @@ import {
   ZRelated,
   ZUpdateEntity,
 } from './entity.schemas';
-import {
-  ZEntityInstruments,
-  ZEntityInstrumentsRequest,
-  ZSetEntityInstruments,
-} from './instruments.schemas';
+import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
 import { P } from './permission-sets';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
-import { decimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 
 export { ZAmount };
 /** A signed balance figure, exact. */

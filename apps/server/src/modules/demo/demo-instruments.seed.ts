@@ -193,7 +193,10 @@ export async function seedDemoInstruments(db: Db, m: InstrumentsModule): Promise
   const currencies = [...new Set(DEMO_PAIRS.flat().concat(DEMO_CFDS.map((c) => c[3])))];
   await m.calendars.ensureSeeded(currencies, [year - 1, year, year + 1, year + 2]);
 
-  const [client] = await db.select({ id: entities.id }).from(entities).where(eq(entities.name, DELIVERABLE_CLIENT));
+  const [client] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(eq(entities.name, DELIVERABLE_CLIENT));
   if (!client) return;
   const [listed] = await db
     .select()
@@ -203,9 +206,19 @@ export async function seedDemoInstruments(db: Db, m: InstrumentsModule): Promise
   const pairs = await db
     .select({ id: instruments.id })
     .from(instruments)
-    .where(and(eq(instruments.kind, 'FX'), inArray(instruments.symbol, DEMO_PAIRS.map(([b, q]) => `${b}/${q}`))));
+    .where(
+      and(
+        eq(instruments.kind, 'FX'),
+        inArray(
+          instruments.symbol,
+          DEMO_PAIRS.map(([b, q]) => `${b}/${q}`),
+        ),
+      ),
+    );
   await db.transaction(async (tx) => {
     await tx.insert(entityInstrumentLists).values({ entityId: client.id, updatedBy: 'system' });
-    await tx.insert(entityInstrumentListItems).values(pairs.map((p) => ({ entityId: client.id, instrumentId: p.id })));
+    await tx
+      .insert(entityInstrumentListItems)
+      .values(pairs.map((p) => ({ entityId: client.id, instrumentId: p.id })));
   });
 }

@@ -53,7 +53,9 @@ export function createCalendarsService(db: Db, users: UsersService) {
         ),
       );
     const missing = known.flatMap((calendar) =>
-      years.filter((y) => !seeded.some((s) => s.calendar === calendar && s.year === y)).map((year) => ({ calendar, year })),
+      years
+        .filter((y) => !seeded.some((s) => s.calendar === calendar && s.year === y))
+        .map((year) => ({ calendar, year })),
     );
     if (!missing.length) return;
     const rows = missing.flatMap(({ calendar, year }) =>

@@ -67,16 +67,26 @@ const FRIDAY = 5;
 /** Public and bank holidays close the payment systems; observances and optional days do not. */
 const CLOSING_TYPES = new Set(['public', 'bank']);
 
-/** The holidays of one calendar in one year as its source gives them (weekdays only). */
-export function sourceHolidays(code: string, year: number): { day: IsoDate; name: string }[] {
-  const source = CALENDAR_SOURCES[code];
-  if (!source) return [];
-  const hd = source.rules
+/** A calendar's rules, built once (reading a country's rules is the slow part). */
+const built = new Map<string, Holidays>();
+function rulesOf(code: string, source: CalendarSource): Holidays {
+  let hd = built.get(code);
+  if (hd) return hd;
+  hd = source.rules
     ? new Holidays()
     : source.region
       ? new Holidays(source.country!, source.region, { languages: ['en'] })
       : new Holidays(source.country!, { languages: ['en'] });
   for (const [rule, name] of source.rules ?? []) hd.setHoliday(rule, { name, type: 'public' });
+  built.set(code, hd);
+  return hd;
+}
+
+/** The holidays of one calendar in one year as its source gives them (weekdays only). */
+export function sourceHolidays(code: string, year: number): { day: IsoDate; name: string }[] {
+  const source = CALENDAR_SOURCES[code];
+  if (!source) return [];
+  const hd = rulesOf(code, source);
   const byDay = new Map<IsoDate, string>();
   for (const h of hd.getHolidays(year)) {
     const day = h.date.slice(0, 10);

@@ -59,7 +59,13 @@ export async function findFxPair(db: DbOrTx, base: string, quote: string) {
   const [row] = await db
     .select()
     .from(instruments)
-    .where(and(eq(instruments.kind, 'FX'), eq(instruments.baseCurrency, base), eq(instruments.quoteCurrency, quote)));
+    .where(
+      and(
+        eq(instruments.kind, 'FX'),
+        eq(instruments.baseCurrency, base),
+        eq(instruments.quoteCurrency, quote),
+      ),
+    );
   return row;
 }
 
@@ -93,7 +99,11 @@ function whereOf(f: ListFilter): SQL | undefined {
   if (f.search) {
     const needle = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
     conds.push(
-      or(ilike(instruments.symbol, needle), ilike(instruments.name, needle), ilike(instruments.underlying, needle))!,
+      or(
+        ilike(instruments.symbol, needle),
+        ilike(instruments.name, needle),
+        ilike(instruments.underlying, needle),
+      )!,
     );
   }
   return conds.length ? and(...conds) : undefined;
@@ -104,7 +114,13 @@ export async function listInstruments(db: DbOrTx, f: ListFilter) {
   const where = whereOf(f);
   const order = f.direction === 'desc' ? desc(SORTS[f.sort]) : asc(SORTS[f.sort]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(instruments).where(where).orderBy(order, asc(instruments.id)).limit(f.limit).offset(f.offset),
+    db
+      .select()
+      .from(instruments)
+      .where(where)
+      .orderBy(order, asc(instruments.id))
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(instruments).where(where),
   ]);
   return { items: rows.map(toInstrument), total: total?.n ?? 0 };
@@ -128,9 +144,15 @@ export async function instrumentsPerCurrency(db: DbOrTx): Promise<Map<string, nu
 export async function allowListsOf(db: DbOrTx, entityIds: readonly number[]): Promise<Map<number, number[]>> {
   if (!entityIds.length) return new Map();
   const rows = await db
-    .select({ entityId: entityInstrumentLists.entityId, instrumentId: entityInstrumentListItems.instrumentId })
+    .select({
+      entityId: entityInstrumentLists.entityId,
+      instrumentId: entityInstrumentListItems.instrumentId,
+    })
     .from(entityInstrumentLists)
-    .leftJoin(entityInstrumentListItems, eq(entityInstrumentListItems.entityId, entityInstrumentLists.entityId))
+    .leftJoin(
+      entityInstrumentListItems,
+      eq(entityInstrumentListItems.entityId, entityInstrumentLists.entityId),
+    )
     .where(inIds(entityInstrumentLists.entityId, entityIds));
   const lists = new Map<number, number[]>();
   for (const r of rows) {
@@ -147,5 +169,7 @@ export async function replaceAllowList(db: DbOrTx, entityId: number, ids: number
   if (ids === null) return;
   await db.insert(entityInstrumentLists).values({ entityId, updatedBy: by });
   if (ids.length)
-    await db.insert(entityInstrumentListItems).values(ids.map((instrumentId) => ({ entityId, instrumentId })));
+    await db
+      .insert(entityInstrumentListItems)
+      .values(ids.map((instrumentId) => ({ entityId, instrumentId })));
 }

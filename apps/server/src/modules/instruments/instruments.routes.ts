@@ -13,7 +13,9 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.currencies, () => m.catalog.currencies());
 
   serve(app, I.fxSpotValueDate, (c) => m.valueDates.spot(c.body));
-  serve(app, I.cfdValueDate, async (c) => m.valueDates.cfd(await m.catalog.get(c.body.instrumentId), c.body.tradeDate));
+  serve(app, I.cfdValueDate, async (c) =>
+    m.valueDates.cfd(await m.catalog.get(c.body.instrumentId), c.body.tradeDate),
+  );
   serve(app, I.calendars, async () => m.calendars.list());
   serve(app, I.holidays, (c) => m.calendars.holidaysOf(c.body.calendar, c.body.year));
   serve(app, I.addHoliday, (c) => m.calendars.add(on(c), c.body));
@@ -28,5 +30,7 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.fxForwardRate, (c) => m.swapPoints.forward(c.body));
 
   serve(app, API.entity.instruments, (c) => m.catalog.forEntity(on(c).entityId));
-  serve(app, API.entity.setInstruments, (c) => m.catalog.setForEntity(on(c), c.body.clientId, c.body.instrumentIds));
+  serve(app, API.entity.setInstruments, (c) =>
+    m.catalog.setForEntity(on(c), c.body.clientId, c.body.instrumentIds),
+  );
 }

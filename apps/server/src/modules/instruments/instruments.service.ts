@@ -44,7 +44,15 @@ const notTradable = (message: string) => new AppError('BadRequest', 422, message
 /** Which fields an update may carry for each kind. */
 const EDITABLE: Record<TInstrument['kind'], (keyof TUpdateInstrument)[]> = {
   FX: ['name', 'pricePrecision', 'pipSize', 'spotLag'],
-  CFD: ['name', 'pricePrecision', 'underlying', 'contractSize', 'financingRateLong', 'financingRateShort', 'settlementLag'],
+  CFD: [
+    'name',
+    'pricePrecision',
+    'underlying',
+    'contractSize',
+    'financingRateLong',
+    'financingRateShort',
+    'settlementLag',
+  ],
   FX_OPTION: ['name', 'pricePrecision', 'styles'],
 };
 const KIND_LABEL = { FX: 'an FX pair', CFD: 'a CFD', FX_OPTION: 'an FX option' } as const;
@@ -61,7 +69,8 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
     const known = new Set((await referenceData.listCurrencies()).map((c) => c.code));
     for (const [field, code] of Object.entries(fields)) {
       if (code === undefined) continue;
-      if (!known.has(code)) throw badRequest(`${field}: ${code} is not a known currency`, { [field]: 'unknown currency' });
+      if (!known.has(code))
+        throw badRequest(`${field}: ${code} is not a known currency`, { [field]: 'unknown currency' });
       if (needCalendar && !hasCalendar(code))
         throw badRequest(`${field}: ${code} has no holiday calendar, so nothing can settle in it`, {
           [field]: 'has no holiday calendar',
@@ -139,7 +148,8 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
     async create(who: Who, i: TCreateInstrument): Promise<TInstrument> {
       switch (i.kind) {
         case 'FX': {
-          if (i.base === i.quote) throw badRequest('quote: must differ from the base', { quote: 'must differ from the base' });
+          if (i.base === i.quote)
+            throw badRequest('quote: must differ from the base', { quote: 'must differ from the base' });
           await assertCurrencies({ base: i.base, quote: i.quote }, true);
           if (await findFxPair(db, i.quote, i.base))
             throw conflict(`${i.quote}/${i.base} exists: a pair is quoted one way round only`);
@@ -172,7 +182,7 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
           });
         case 'FX_OPTION': {
           const pair = await findInstrument(db, i.pairId);
-          if (!pair || pair.kind !== 'FX')
+          if (pair?.kind !== 'FX')
             throw badRequest('pairId: is not an FX pair', { pairId: 'is not an FX pair' });
           return insert(who, {
             kind: 'FX_OPTION',
@@ -262,13 +272,16 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
      */
     async setForEntity(who: Who, entityId: number, ids: number[] | null) {
       const target = await entities.tradingProfile(entityId).catch(nullWhenNotFound);
-      if (!target?.ancestorIds.includes(who.entityId)) throw notFound('Entity not found below the selected entity');
+      if (!target?.ancestorIds.includes(who.entityId))
+        throw notFound('Entity not found below the selected entity');
       const unique = ids === null ? null : [...new Set(ids)];
       if (unique?.length) {
         const known = new Set((await allInstruments(db)).map((r) => r.id));
         const unknown = unique.find((id) => !known.has(id));
         if (unknown !== undefined)
-          throw badRequest(`instrumentIds: ${unknown} is not an instrument`, { instrumentIds: `${unknown} is not an instrument` });
+          throw badRequest(`instrumentIds: ${unknown} is not an instrument`, {
+            instrumentIds: `${unknown} is not an instrument`,
+          });
       }
       const by = await users.displayName(who.principal);
       await db.transaction(async (tx) => {
@@ -296,7 +309,8 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
       if (!row.enabled) throw notTradable(`${row.symbol} is disabled`);
       if (row.kind === 'FX_OPTION') {
         const pair = await findInstrument(db, row.pairId!);
-        if (!pair?.enabled) throw notTradable(`${row.symbol} cannot trade while ${pair?.symbol ?? 'its pair'} is disabled`);
+        if (!pair?.enabled)
+          throw notTradable(`${row.symbol} cannot trade while ${pair?.symbol ?? 'its pair'} is disabled`);
       }
       const lists = await allowListsOf(db, [...profile.ancestorIds, entityId]);
       if (![...lists.values()].every((ids) => ids.includes(row.id)))

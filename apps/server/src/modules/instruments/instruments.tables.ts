@@ -61,12 +61,8 @@ export const instruments = pgTable(
   },
   (t) => [
     uniqueIndex('instruments_symbol_uq').on(t.symbol),
-    uniqueIndex('instruments_fx_pair_uq')
-      .on(t.baseCurrency, t.quoteCurrency)
-      .where(sql`${t.kind} = 'FX'`),
-    uniqueIndex('instruments_option_pair_uq')
-      .on(t.pairId)
-      .where(sql`${t.kind} = 'FX_OPTION'`),
+    uniqueIndex('instruments_fx_pair_uq').on(t.baseCurrency, t.quoteCurrency).where(sql`${t.kind} = 'FX'`),
+    uniqueIndex('instruments_option_pair_uq').on(t.pairId).where(sql`${t.kind} = 'FX_OPTION'`),
     check('instruments_price_precision', sql`${t.pricePrecision} between 0 and 10`),
     check(
       'instruments_fx_shape',

@@ -14,7 +14,11 @@ describe('instruments: the catalogue and what an entity may trade', () => {
   let staff: Agent;
   let brokerStaff: Agent;
   let viewer: Agent;
-  const cfdSymbol = () => uniqueName('C').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
+  const cfdSymbol = () =>
+    uniqueName('C')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 12);
   const cfd = (over: object = {}) => ({
     entityId: root,
     kind: 'CFD',
@@ -34,7 +38,9 @@ describe('instruments: the catalogue and what an entity may trade', () => {
     broker = (await createEntity(t, uniqueName('Broker '), root)).id;
     client = (await createEntity(t, uniqueName('Client '), broker)).id;
     elsewhere = (await createEntity(t, uniqueName('Other broker '), root)).id;
-    await t.database.db.execute(sql`update entities set trading_enabled = true where id in (${broker}, ${client})`);
+    await t.database.db.execute(
+      sql`update entities set trading_enabled = true where id in (${broker}, ${client})`,
+    );
     const s = await signedInUser(t, root);
     await grant(t, s.user.id, root, ['instrument_management', 'account_management']);
     staff = s.agent;
@@ -48,7 +54,12 @@ describe('instruments: the catalogue and what an entity may trade', () => {
   });
 
   it('creates an FX pair with the market’s defaults: symbol, pip, precision and spot lag', async () => {
-    const res = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'GBP', quote: 'JPY' });
+    const res = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX',
+      base: 'GBP',
+      quote: 'JPY',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       kind: 'FX',
@@ -61,7 +72,9 @@ describe('instruments: the catalogue and what an entity may trade', () => {
       spotLag: 2,
       enabled: true,
     });
-    const cad = (await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'USD', quote: 'CAD' })).json();
+    const cad = (
+      await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'USD', quote: 'CAD' })
+    ).json();
     expect([cad.pipSize, cad.pricePrecision, cad.spotLag]).toEqual(['0.0001', 5, 1]);
     const audit = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_events where action = 'instruments.create' and target = 'GBP/JPY'`,
@@ -70,13 +83,33 @@ describe('instruments: the catalogue and what an entity may trade', () => {
   });
 
   it('refuses a pair that exists either way round, a currency without a calendar, and an unknown one', async () => {
-    const again = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'GBP', quote: 'JPY' });
+    const again = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX',
+      base: 'GBP',
+      quote: 'JPY',
+    });
     expect([again.statusCode, again.json().message]).toEqual([409, 'GBP/JPY already exists']);
-    const reversed = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'JPY', quote: 'GBP' });
+    const reversed = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX',
+      base: 'JPY',
+      quote: 'GBP',
+    });
     expect(reversed.statusCode).toBe(409);
-    const crypto = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'BTC', quote: 'USD' });
+    const crypto = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX',
+      base: 'BTC',
+      quote: 'USD',
+    });
     expect([crypto.statusCode, crypto.json().errors]).toEqual([400, { base: 'has no holiday calendar' }]);
-    const unknown = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'ZZZ', quote: 'USD' });
+    const unknown = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX',
+      base: 'ZZZ',
+      quote: 'USD',
+    });
     expect([unknown.statusCode, unknown.json().errors]).toEqual([400, { base: 'unknown currency' }]);
   });
 
@@ -90,15 +123,28 @@ describe('instruments: the catalogue and what an entity may trade', () => {
       financingRateShort: '-3.17',
       settlementLag: 0,
     });
-    const pair = (await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'EUR', quote: 'USD' })).json();
+    const pair = (
+      await staff.post('/api/instruments/create', { entityId: root, kind: 'FX', base: 'EUR', quote: 'USD' })
+    ).json();
     const opt = await staff.post('/api/instruments/create', {
       entityId: root,
       kind: 'FX_OPTION',
       pairId: pair.id,
       styles: ['EUROPEAN', 'AMERICAN'],
     });
-    expect(opt.json()).toMatchObject({ kind: 'FX_OPTION', symbol: 'EUR/USD OPT', base: 'EUR', quote: 'USD', pairId: pair.id });
-    const twice = await staff.post('/api/instruments/create', { entityId: root, kind: 'FX_OPTION', pairId: pair.id, styles: ['EUROPEAN'] });
+    expect(opt.json()).toMatchObject({
+      kind: 'FX_OPTION',
+      symbol: 'EUR/USD OPT',
+      base: 'EUR',
+      quote: 'USD',
+      pairId: pair.id,
+    });
+    const twice = await staff.post('/api/instruments/create', {
+      entityId: root,
+      kind: 'FX_OPTION',
+      pairId: pair.id,
+      styles: ['EUROPEAN'],
+    });
     expect(twice.statusCode).toBe(409);
     const onCfd = await staff.post('/api/instruments/create', {
       entityId: root,
@@ -111,7 +157,11 @@ describe('instruments: the catalogue and what an entity may trade', () => {
 
   it('refuses bad instrument fields with the field named', async () => {
     const cases: [object, string, string][] = [
-      [{ financingRateLong: '250' }, 'financingRateLong', 'must be between -100 and 100 (a percentage per year)'],
+      [
+        { financingRateLong: '250' },
+        'financingRateLong',
+        'must be between -100 and 100 (a percentage per year)',
+      ],
       [{ contractSize: '0' }, 'contractSize', 'must be greater than zero'],
       [{ symbol: 'us 500' }, 'symbol', 'Use capital letters, digits and . _ / - (such as US500 or XAUUSD)'],
       [{ settlementLag: 9 }, 'settlementLag', 'must be between 0 and 5'],
@@ -130,10 +180,22 @@ describe('instruments: the catalogue and what an entity may trade', () => {
       financingRateShort: '-2.5',
       contractSize: '10',
     });
-    expect(res.json()).toMatchObject({ financingRateShort: '-2.5', contractSize: '10', financingRateLong: '7.33' });
-    const wrong = await staff.put('/api/instruments/update', { entityId: root, instrumentId: c.id, spotLag: 1 });
+    expect(res.json()).toMatchObject({
+      financingRateShort: '-2.5',
+      contractSize: '10',
+      financingRateLong: '7.33',
+    });
+    const wrong = await staff.put('/api/instruments/update', {
+      entityId: root,
+      instrumentId: c.id,
+      spotLag: 1,
+    });
     expect([wrong.statusCode, wrong.json().errors]).toEqual([400, { spotLag: 'does not apply to a CFD' }]);
-    const missing = await staff.put('/api/instruments/update', { entityId: root, instrumentId: 2_000_000, name: 'x' });
+    const missing = await staff.put('/api/instruments/update', {
+      entityId: root,
+      instrumentId: 2_000_000,
+      name: 'x',
+    });
     expect(missing.statusCode).toBe(404);
     const [audit] = (
       await t.database.db.execute<{ details: { changes: Record<string, { from: string; to: string }> } }>(
@@ -144,7 +206,8 @@ describe('instruments: the catalogue and what an entity may trade', () => {
   });
 
   it('lists with filters, sorting and paging', async () => {
-    const list = async (body: object) => (await viewer.post('/api/instruments/list', { entityId: client, ...body })).json();
+    const list = async (body: object) =>
+      (await viewer.post('/api/instruments/list', { entityId: client, ...body })).json();
     const fx = await list({ kind: 'FX', sort: 'symbol', limit: 500 });
     expect(fx.items.map((i: { symbol: string }) => i.symbol)).toEqual(['EUR/USD', 'GBP/JPY', 'USD/CAD']);
     expect(fx.total).toBe(3);
@@ -154,7 +217,10 @@ describe('instruments: the catalogue and what an entity may trade', () => {
     expect(search.items.every((i: { underlying?: string }) => i.underlying === 'S&P 500')).toBe(true);
     const all = await list({ limit: 500 });
     const page = await list({ sort: 'symbol', direction: 'desc', limit: 2, offset: 1 });
-    const desc = all.items.map((i: { symbol: string }) => i.symbol).sort().reverse();
+    const desc = all.items
+      .map((i: { symbol: string }) => i.symbol)
+      .sort()
+      .reverse();
     expect(page.items.map((i: { symbol: string }) => i.symbol)).toEqual(desc.slice(1, 3));
     expect(page.total).toBe(all.total);
     const wild = await list({ search: '%' });
@@ -185,11 +251,17 @@ describe('instruments: the catalogue and what an entity may trade', () => {
   it('disables an instrument: it leaves what entities may trade, and bookings are refused', async () => {
     const c = (await staff.post('/api/instruments/create', cfd())).json();
     const may = async () =>
-      ((await brokerStaff.post('/api/entity/instruments', { entityId: client })).json().items as { id: number }[]).map(
-        (i) => i.id,
-      );
+      (
+        (await brokerStaff.post('/api/entity/instruments', { entityId: client })).json().items as {
+          id: number;
+        }[]
+      ).map((i) => i.id);
     expect(await may()).toContain(c.id);
-    const off = await staff.put('/api/instruments/status', { entityId: root, instrumentId: c.id, enabled: false });
+    const off = await staff.put('/api/instruments/status', {
+      entityId: root,
+      instrumentId: c.id,
+      enabled: false,
+    });
     expect(off.json()).toMatchObject({ id: c.id, enabled: false });
     expect(await may()).not.toContain(c.id);
     await expect(t.services.instruments.catalog.assertTradable(client, c.id)).rejects.toMatchObject({
@@ -197,22 +269,31 @@ describe('instruments: the catalogue and what an entity may trade', () => {
       message: `${c.symbol} is disabled`,
     });
     await staff.put('/api/instruments/status', { entityId: root, instrumentId: c.id, enabled: true });
-    await expect(t.services.instruments.catalog.assertTradable(client, c.id)).resolves.toMatchObject({ id: c.id });
+    await expect(t.services.instruments.catalog.assertTradable(client, c.id)).resolves.toMatchObject({
+      id: c.id,
+    });
   });
 
   it('narrows what an entity may trade by its allow-list and every allow-list above it', async () => {
-    const all = (await staff.post('/api/instruments/list', { entityId: root, enabled: true, limit: 500 })).json().items as {
+    const all = (
+      await staff.post('/api/instruments/list', { entityId: root, enabled: true, limit: 500 })
+    ).json().items as {
       id: number;
       symbol: string;
     }[];
-    const [eurUsd, gbpJpy, usdCad] = ['EUR/USD', 'GBP/JPY', 'USD/CAD'].map((s) => all.find((i) => i.symbol === s)!);
+    const [eurUsd, gbpJpy, usdCad] = ['EUR/USD', 'GBP/JPY', 'USD/CAD'].map(
+      (s) => all.find((i) => i.symbol === s)!,
+    );
     // The platform restricts the broker to two pairs; the broker restricts its client to two.
     const set = await staff.put('/api/entity/instruments', {
       entityId: root,
       clientId: broker,
       instrumentIds: [gbpJpy!.id, eurUsd!.id],
     });
-    expect(set.json()).toMatchObject({ restricted: true, allowList: [eurUsd!.id, gbpJpy!.id].sort((a, b) => a - b) });
+    expect(set.json()).toMatchObject({
+      restricted: true,
+      allowList: [eurUsd!.id, gbpJpy!.id].sort((a, b) => a - b),
+    });
     await brokerStaff.put('/api/entity/instruments', {
       entityId: broker,
       clientId: client,
@@ -224,17 +305,35 @@ describe('instruments: the catalogue and what an entity may trade', () => {
       [eurUsd!, 'its own list leaves it out'],
       [usdCad!, 'the broker’s list leaves it out'],
     ] as const)
-      await expect(t.services.instruments.catalog.assertTradable(client, refused.id), list).rejects.toMatchObject({
+      await expect(
+        t.services.instruments.catalog.assertTradable(client, refused.id),
+        list,
+      ).rejects.toMatchObject({
         status: 422,
         message: expect.stringContaining(`${refused.symbol} is not among the instruments`),
       });
     // A list is set from above: the broker cannot lift the one the platform set on it.
-    const own = await brokerStaff.put('/api/entity/instruments', { entityId: broker, clientId: broker, instrumentIds: null });
+    const own = await brokerStaff.put('/api/entity/instruments', {
+      entityId: broker,
+      clientId: broker,
+      instrumentIds: null,
+    });
     expect(own.statusCode).toBe(404);
-    const lifted = await staff.put('/api/entity/instruments', { entityId: root, clientId: broker, instrumentIds: null });
+    const lifted = await staff.put('/api/entity/instruments', {
+      entityId: root,
+      clientId: broker,
+      instrumentIds: null,
+    });
     expect(lifted.json()).toMatchObject({ entityId: broker, allowList: null, restricted: false });
-    const bad = await staff.put('/api/entity/instruments', { entityId: root, clientId: broker, instrumentIds: [2_000_000] });
-    expect([bad.statusCode, bad.json().errors]).toEqual([400, { instrumentIds: '2000000 is not an instrument' }]);
+    const bad = await staff.put('/api/entity/instruments', {
+      entityId: root,
+      clientId: broker,
+      instrumentIds: [2_000_000],
+    });
+    expect([bad.statusCode, bad.json().errors]).toEqual([
+      400,
+      { instrumentIds: '2000000 is not an instrument' },
+    ]);
     const audit = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_events where action = 'entity.instruments' and target = ${String(client)}`,
     );

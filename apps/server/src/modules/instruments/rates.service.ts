@@ -55,11 +55,21 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
       ask = keep ? mid.plus(above) : mid;
     }
     const asOf = new Date();
-    const values = { base: i.base, quote: i.quote, rate: mid.toString(), bid: bid.toString(), ask: ask.toString(), asOf };
+    const values = {
+      base: i.base,
+      quote: i.quote,
+      rate: mid.toString(),
+      bid: bid.toString(),
+      ask: ask.toString(),
+      asOf,
+    };
     const [row] = await tx
       .insert(fxRates)
       .values(values)
-      .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate: values.rate, bid: values.bid, ask: values.ask, asOf } })
+      .onConflictDoUpdate({
+        target: [fxRates.base, fxRates.quote],
+        set: { rate: values.rate, bid: values.bid, ask: values.ask, asOf },
+      })
       .returning();
     await tx.insert(fxRateHistory).values({ ...values, setBy });
     return toSheet(row!);
@@ -73,7 +83,8 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
   function quoteFrom(rates: SheetRate[], from: string, to: string): PairQuote | null {
     const one = (a: string, b: string): PairQuote | null => {
       const direct = rates.find((r) => r.base === a && r.quote === b);
-      if (direct) return { bid: direct.bid, ask: direct.ask, mid: direct.rate, asOf: direct.asOf, via: 'direct' };
+      if (direct)
+        return { bid: direct.bid, ask: direct.ask, mid: direct.rate, asOf: direct.asOf, via: 'direct' };
       const inv = rates.find((r) => r.base === b && r.quote === a);
       if (!inv) return null;
       const one = new Money(1);
@@ -95,7 +106,8 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
       bid: times(leg1.bid, leg2.bid),
       ask: times(leg1.ask, leg2.ask),
       mid: times(leg1.mid, leg2.mid),
-      asOf: leg1.asOf < leg2.asOf ? leg1.asOf : leg2.asOf,
+      // A crossed rate is as old as its older leg.
+      asOf: [leg1.asOf, leg2.asOf].sort((a, b) => a.getTime() - b.getTime())[0]!,
       via: 'cross',
     };
   }
@@ -110,7 +122,11 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
     /** Loads a rate without an audit row (demo data, tests); the history records `setBy`. */
     async load(i: RateInput, setBy = 'system'): Promise<TRate> {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(fxRates).where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote))).for('update');
+        const [before] = await tx
+          .select()
+          .from(fxRates)
+          .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)))
+          .for('update');
         return toRate(await write(tx, i, setBy, before));
       });
     },
@@ -123,10 +139,16 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
       const known = new Set((await referenceData.listCurrencies()).map((c) => c.code));
       for (const field of ['base', 'quote'] as const)
         if (!known.has(i[field]))
-          throw badRequest(`${field}: ${i[field]} is not a known currency or asset`, { [field]: 'unknown asset' });
+          throw badRequest(`${field}: ${i[field]} is not a known currency or asset`, {
+            [field]: 'unknown asset',
+          });
       const by = await users.displayName(who.principal);
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(fxRates).where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote))).for('update');
+        const [before] = await tx
+          .select()
+          .from(fxRates)
+          .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)))
+          .for('update');
         const rate = await write(tx, i, by, before);
         await recordAudit(tx, who, {
           action: 'rates.set',
@@ -162,7 +184,14 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
         .from(fxRateHistory)
         .where(lte(fxRateHistory.asOf, at))
         .orderBy(fxRateHistory.base, fxRateHistory.quote, desc(fxRateHistory.asOf), desc(fxRateHistory.id));
-      return rows.map((r) => ({ base: r.base, quote: r.quote, rate: fig(r.rate), bid: fig(r.bid), ask: fig(r.ask), asOf: r.asOf }));
+      return rows.map((r) => ({
+        base: r.base,
+        quote: r.quote,
+        rate: fig(r.rate),
+        bid: fig(r.bid),
+        ask: fig(r.ask),
+        asOf: r.asOf,
+      }));
     },
 
     /** `from`/`to` from a sheet already read (see `quote`); null when no rate connects them. */

@@ -28,7 +28,10 @@ const noForward = (message: string) => new AppError('BadRequest', 422, message, 
  * FX swap points per pair and tenor (set by staff, audited), the curves the /fx-swaps screen
  * shows, and the forward for any value date that bookings price with.
  */
-export function createSwapPointsService(db: Db, deps: { users: UsersService; rates: RatesService; valueDates: ValueDatesService }) {
+export function createSwapPointsService(
+  db: Db,
+  deps: { users: UsersService; rates: RatesService; valueDates: ValueDatesService },
+) {
   const { users, rates, valueDates } = deps;
 
   /** The FX pair instrument of these currencies. @throws NotFound when there is none */
@@ -36,7 +39,13 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
     const [row] = await tx
       .select()
       .from(instruments)
-      .where(and(eq(instruments.kind, 'FX'), eq(instruments.baseCurrency, base), eq(instruments.quoteCurrency, quote)));
+      .where(
+        and(
+          eq(instruments.kind, 'FX'),
+          eq(instruments.baseCurrency, base),
+          eq(instruments.quoteCurrency, quote),
+        ),
+      );
     if (!row) throw notFound(`${base}/${quote} is not an FX pair instrument`);
     return row;
   }
@@ -46,14 +55,23 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
     return tx.select().from(fxSwapPoints).where(inIds(fxSwapPoints.instrumentId, instrumentIds));
   }
 
-  const curvePoints = (points: PointsRow[], tenors: { tenor: FxTenor; startDate: string; valueDate: string }[]): CurvePoint[] =>
+  const curvePoints = (
+    points: PointsRow[],
+    tenors: { tenor: FxTenor; startDate: string; valueDate: string }[],
+  ): CurvePoint[] =>
     tenors.flatMap((t) => {
       const p = points.find((x) => x.tenor === t.tenor);
       return p ? [{ ...t, bid: p.bid, ask: p.ask }] : [];
     });
 
   /** A pair's curve on a holiday book and a sheet already read. */
-  function curveOf(pair: InstrumentRow, points: PointsRow[], book: HolidayBook, sheet: SheetRate[], tradeDate: IsoDate): TSwapCurve {
+  function curveOf(
+    pair: InstrumentRow,
+    points: PointsRow[],
+    book: HolidayBook,
+    sheet: SheetRate[],
+    tradeDate: IsoDate,
+  ): TSwapCurve {
     const fx = toInstrument(pair);
     if (fx.kind !== 'FX') throw new Error(`${pair.symbol} is not an FX pair`);
     const { spotDate, tenors } = valueDates.curveDates(book, fx, fx.spotLag, tradeDate);
@@ -86,7 +104,10 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
           outright: out,
         };
       });
-    const asOf = points.reduce<Date | null>((latest, p) => (!latest || p.asOf > latest ? p.asOf : latest), null);
+    const asOf = points.reduce<Date | null>(
+      (latest, p) => (!latest || p.asOf > latest ? p.asOf : latest),
+      null,
+    );
     return {
       instrumentId: fx.id,
       symbol: fx.symbol,
@@ -102,7 +123,9 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
   }
 
   /** The curves of the enabled FX pairs that have points (a few statements, whatever the count). */
-  async function curves(f: { base?: string; quote?: string; tradeDate?: IsoDate } = {}): Promise<TSwapCurve[]> {
+  async function curves(
+    f: { base?: string; quote?: string; tradeDate?: IsoDate } = {},
+  ): Promise<TSwapCurve[]> {
     const tradeDate = f.tradeDate ?? fxTradeDate();
     const pairs = await db
       .select()
@@ -119,11 +142,25 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
       .orderBy(asc(instruments.symbol));
     if (!pairs.length) return [];
     const [points, sheet, book] = await Promise.all([
-      pointsOf(db, pairs.map((p) => p.id)),
+      pointsOf(
+        db,
+        pairs.map((p) => p.id),
+      ),
       rates.sheet(),
-      valueDates.curveBook(pairs.map((p) => ({ base: p.baseCurrency!, quote: p.quoteCurrency })), tradeDate),
+      valueDates.curveBook(
+        pairs.map((p) => ({ base: p.baseCurrency!, quote: p.quoteCurrency })),
+        tradeDate,
+      ),
     ]);
-    return pairs.map((p) => curveOf(p, points.filter((x) => x.instrumentId === p.id), book, sheet, tradeDate));
+    return pairs.map((p) =>
+      curveOf(
+        p,
+        points.filter((x) => x.instrumentId === p.id),
+        book,
+        sheet,
+        tradeDate,
+      ),
+    );
   }
 
   async function write(tx: DbOrTx, pair: InstrumentRow, points: PointsInput[], setBy: string) {
@@ -182,7 +219,12 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
      *   business day (naming the next one), before the trade date, outside the curve, or a
      *   pair without a rate or points
      */
-    async forward(i: { base: string; quote: string; valueDate: IsoDate; tradeDate?: IsoDate }): Promise<TForwardRate> {
+    async forward(i: {
+      base: string;
+      quote: string;
+      valueDate: IsoDate;
+      tradeDate?: IsoDate;
+    }): Promise<TForwardRate> {
       const tradeDate = i.tradeDate ?? fxTradeDate();
       const pair = await pairOf(db, i.base, i.quote);
       const fx = toInstrument(pair);
@@ -202,7 +244,7 @@ export function createSwapPointsService(db: Db, deps: { users: UsersService; rat
         if (err instanceof NoForward) throw noForward(err.message);
         throw err;
       }
-      const asOf = points.reduce((a, p) => (p.asOf > a ? p.asOf : a), points[0]!.asOf);
+      const asOf = points.map((p) => p.asOf).sort((a, b) => b.getTime() - a.getTime())[0]!;
       return {
         base: fx.base,
         quote: fx.quote,

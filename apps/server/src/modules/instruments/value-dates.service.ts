@@ -1,4 +1,8 @@
-import type { TInstrument, ZCfdValueDate, ZSpotValueDate } from '@clearway/contracts/endpoints/instruments.schemas';
+import type {
+  TInstrument,
+  ZCfdValueDate,
+  ZSpotValueDate,
+} from '@clearway/contracts/endpoints/instruments.schemas';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../platform/errors';
 import type { CalendarsService } from './calendars.service';
@@ -61,7 +65,10 @@ export function createValueDatesService(calendars: CalendarsService, catalog: In
      * trade date (T+0: the trade date, or the next business day when it is a holiday).
      * @throws BadRequest when the instrument is not a CFD
      */
-    async cfd(instrument: TInstrument, tradeDate: IsoDate = fxTradeDate()): Promise<z.infer<typeof ZCfdValueDate>> {
+    async cfd(
+      instrument: TInstrument,
+      tradeDate: IsoDate = fxTradeDate(),
+    ): Promise<z.infer<typeof ZCfdValueDate>> {
       if (instrument.kind !== 'CFD')
         throw badRequest(`instrumentId: ${instrument.symbol} is not a CFD`, { instrumentId: 'is not a CFD' });
       const cals = [instrument.quote];
@@ -99,7 +106,8 @@ export function createValueDatesService(calendars: CalendarsService, catalog: In
      */
     async validate(s: Settlement, valueDate: IsoDate, opts: { field?: string; notBefore?: IsoDate } = {}) {
       const field = opts.field ?? 'valueDate';
-      const refuse = (message: string) => new AppError('BadRequest', 422, `${field}: ${message}`, { [field]: message });
+      const refuse = (message: string) =>
+        new AppError('BadRequest', 422, `${field}: ${message}`, { [field]: message });
       if (opts.notBefore && valueDate < opts.notBefore)
         throw refuse(`${valueDate} is before the trade date ${opts.notBefore}`);
       const cals = calendarsOf(s);

@@ -17,20 +17,45 @@ const KNOWN_SPOTS: [case_: string, pair: string, tradeDate: string, spot: string
   ['EUR/USD the day before Good Friday', 'EUR/USD', '2026-04-02', '2026-04-08'],
   ['EUR/USD whose T+2 is Thanksgiving (a US holiday) rolls to Friday', 'EUR/USD', '2026-11-24', '2026-11-27'],
   ['EUR/USD with Martin Luther King Day (US) at T+1: it still counts', 'EUR/USD', '2026-01-16', '2026-01-20'],
-  ['EUR/USD whose T+2 is 3 July 2026: the Fed is open before a Saturday 4 July', 'EUR/USD', '2026-07-01', '2026-07-03'],
+  [
+    'EUR/USD whose T+2 is 3 July 2026: the Fed is open before a Saturday 4 July',
+    'EUR/USD',
+    '2026-07-01',
+    '2026-07-03',
+  ],
   ['EUR/USD over Labour Day (TARGET closed on 1 May)', 'EUR/USD', '2026-04-29', '2026-05-04'],
   ['USD/CAD settles T+1', 'USD/CAD', '2026-03-05', '2026-03-06'],
   ['USD/CAD on a Friday settles on Monday', 'USD/CAD', '2026-03-06', '2026-03-09'],
   ['USD/CAD over Canada Day', 'USD/CAD', '2026-06-30', '2026-07-02'],
   ['USD/CAD whose T+1 is Martin Luther King Day rolls to Tuesday', 'USD/CAD', '2026-01-16', '2026-01-20'],
   ['EUR/GBP (a cross) with a USD holiday in between: not delayed', 'EUR/GBP', '2026-01-16', '2026-01-20'],
-  ['EUR/GBP (a cross) whose spot is a USD holiday rolls to a day good for USD', 'EUR/GBP', '2026-01-15', '2026-01-20'],
+  [
+    'EUR/GBP (a cross) whose spot is a USD holiday rolls to a day good for USD',
+    'EUR/GBP',
+    '2026-01-15',
+    '2026-01-20',
+  ],
   ['EUR/JPY over Labour Day and Golden Week', 'EUR/JPY', '2026-04-30', '2026-05-08'],
   ['USD/JPY with Memorial Day (US) at T+1', 'USD/JPY', '2026-05-22', '2026-05-26'],
   ['EUR/USD at year end, over New Year’s Day', 'EUR/USD', '2025-12-31', '2026-01-05'],
-  ['EUR/USD before Christmas, over Christmas and 26 December (TARGET)', 'EUR/USD', '2025-12-23', '2025-12-29'],
-  ['GBP/USD before Christmas, over Christmas and the Boxing Day substitute', 'GBP/USD', '2026-12-23', '2026-12-29'],
-  ['USD/JPY at year end, over the Tokyo bank holidays into the new year', 'USD/JPY', '2026-12-30', '2027-01-05'],
+  [
+    'EUR/USD before Christmas, over Christmas and 26 December (TARGET)',
+    'EUR/USD',
+    '2025-12-23',
+    '2025-12-29',
+  ],
+  [
+    'GBP/USD before Christmas, over Christmas and the Boxing Day substitute',
+    'GBP/USD',
+    '2026-12-23',
+    '2026-12-29',
+  ],
+  [
+    'USD/JPY at year end, over the Tokyo bank holidays into the new year',
+    'USD/JPY',
+    '2026-12-30',
+    '2027-01-05',
+  ],
 ];
 
 describe('spot value dates (T+2 on the joint calendar, USD rule between, T+1 pairs)', () => {
@@ -132,9 +157,21 @@ describe('the value-date check bookings run', () => {
   });
 
   it.each([
-    ['EUR/USD', '2026-04-03', '2026-04-03 is not a business day for EUR/USD: Good Friday (EUR); the next one is 2026-04-07'],
-    ['EUR/USD', '2026-11-26', '2026-11-26 is not a business day for EUR/USD: Thanksgiving Day (USD); the next one is 2026-11-27'],
-    ['EUR/USD', '2026-03-07', '2026-03-07 is not a business day for EUR/USD: a Saturday; the next one is 2026-03-09'],
+    [
+      'EUR/USD',
+      '2026-04-03',
+      '2026-04-03 is not a business day for EUR/USD: Good Friday (EUR); the next one is 2026-04-07',
+    ],
+    [
+      'EUR/USD',
+      '2026-11-26',
+      '2026-11-26 is not a business day for EUR/USD: Thanksgiving Day (USD); the next one is 2026-11-27',
+    ],
+    [
+      'EUR/USD',
+      '2026-03-07',
+      '2026-03-07 is not a business day for EUR/USD: a Saturday; the next one is 2026-03-09',
+    ],
     // A cross settles in USD too: a US holiday is no value date for EUR/GBP.
     [
       'EUR/GBP',
@@ -144,14 +181,21 @@ describe('the value-date check bookings run', () => {
   ])('refuses %s for %s, naming the next business day', async (pair, date, message) => {
     const [base, quote] = pair.split('/') as [string, string];
     const err = await t.services.instruments.valueDates.validate({ base, quote }, date).catch((e) => e);
-    expect(err).toMatchObject({ status: 422, message: `valueDate: ${message}`, fieldErrors: { valueDate: message } });
+    expect(err).toMatchObject({
+      status: 422,
+      message: `valueDate: ${message}`,
+      fieldErrors: { valueDate: message },
+    });
   });
 
   it('refuses a value date before the trade date', async () => {
     const err = await t.services.instruments.valueDates
       .validate({ base: 'EUR', quote: 'USD' }, '2026-03-09', { notBefore: '2026-03-10' })
       .catch((e) => e);
-    expect(err).toMatchObject({ status: 422, fieldErrors: { valueDate: '2026-03-09 is before the trade date 2026-03-10' } });
+    expect(err).toMatchObject({
+      status: 422,
+      fieldErrors: { valueDate: '2026-03-09 is before the trade date 2026-03-10' },
+    });
   });
 
   it('gives a CFD its own rule: cash-settled on the trade date, or the next business day of its quote currency', async () => {

@@ -1,12 +1,5 @@
 import type { FxTenor } from '@clearway/contracts/enums';
-import {
-  type IsoDate,
-  isWeekend,
-  lastOfMonth,
-  monthOf,
-  plusDays,
-  plusMonths,
-} from './iso-dates';
+import { type IsoDate, isWeekend, lastOfMonth, monthOf, plusDays, plusMonths } from './iso-dates';
 
 /**
  * Value-date arithmetic on settlement calendars (pure: the holidays come in a HolidayBook).
