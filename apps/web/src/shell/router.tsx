@@ -141,6 +141,9 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   historic: pagedPage(() => import('../features/requests/pages/historic.page'), 'HistoricPage'),
   requests: pagedPage(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
   accounts: lazyRouteComponent(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
+  // Pages composed in the routing layer from their features (issue 20's structure).
+  instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
+  'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   'vasp-management': lazyRouteComponent(
     () => import('../features/whitelisting/pages/vasp-management.page'),
     'VaspManagementPage',

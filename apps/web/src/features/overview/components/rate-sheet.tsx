@@ -1,5 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { ZRateSet } from '@clearway/contracts/endpoints/money.schemas';
+import { ZRateSet } from '@clearway/contracts/endpoints/instruments.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
