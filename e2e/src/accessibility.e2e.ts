@@ -88,6 +88,8 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/bank-accounts-wallets',
       '/whitelist-requests',
       '/vasp-management',
+      '/instruments',
+      '/fx-swaps',
     ]);
     await checkOpened(page, '/', 'Book cash entry', 'dialog');
     await checkOpened(page, '/', /^Reverse entry #\d+$/, 'dialog');
@@ -110,6 +112,8 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/deposit-and-withdrawals/requests',
       '/bank-accounts-wallets',
       '/deposit-funds',
+      '/instruments',
+      '/fx-swaps',
     ]);
     for (const form of ['Request deposit', 'Request withdrawal', 'Internal transfer'])
       await checkOpened(page, '/deposit-and-withdrawals/requests', form, 'dialog');

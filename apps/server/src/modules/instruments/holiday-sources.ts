@@ -17,6 +17,8 @@ type CalendarSource = {
    * (date-holidays gives the country's substitute day, which US payments ignore).
    */
   noFridaySubstitute?: boolean;
+  /** The names' language, when the country's English is not the default one (US spelling). */
+  languages?: string[];
 };
 
 /** TARGET2 (T2) closing days: the euro settles on every other weekday. */
@@ -30,7 +32,7 @@ const TARGET: [string, string][] = [
 ];
 
 export const CALENDAR_SOURCES: Record<string, CalendarSource> = {
-  USD: { name: 'New York (Federal Reserve)', country: 'US', noFridaySubstitute: true },
+  USD: { name: 'New York (Federal Reserve)', country: 'US', noFridaySubstitute: true, languages: ['en-us', 'en'] },
   EUR: { name: 'TARGET (euro payments)', rules: TARGET },
   GBP: { name: 'London', country: 'GB', region: 'ENG' },
   JPY: { name: 'Tokyo', country: 'JP' },
@@ -75,8 +77,8 @@ function rulesOf(code: string, source: CalendarSource): Holidays {
   hd = source.rules
     ? new Holidays()
     : source.region
-      ? new Holidays(source.country!, source.region, { languages: ['en'] })
-      : new Holidays(source.country!, { languages: ['en'] });
+      ? new Holidays(source.country!, source.region, { languages: source.languages ?? ['en'] })
+      : new Holidays(source.country!, { languages: source.languages ?? ['en'] });
   for (const [rule, name] of source.rules ?? []) hd.setHoliday(rule, { name, type: 'public' });
   built.set(code, hd);
   return hd;

@@ -44,7 +44,8 @@ export function InstrumentsTable(props: Props) {
           <SortHeader label={t('instruments.name')} by="name" props={props} />
           <SortHeader label={t('instruments.kind')} by="kind" props={props} />
           <Table.Th>{t('instruments.details')}</Table.Th>
-          <Table.Th>{t('instruments.status')}</Table.Th>
+          {/* Wide enough for the status badge, which would otherwise shrink to an ellipsis. */}
+          <Table.Th w={110}>{t('instruments.status')}</Table.Th>
           <SortHeader label={t('instruments.updated')} by="updatedAt" props={props} />
           {props.actions && <Table.Th>{t('shell.actions')}</Table.Th>}
         </Table.Tr>
