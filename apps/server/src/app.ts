@@ -23,9 +23,9 @@ import { createCashEntriesService } from './modules/ledger/cash-entries.service'
 import { createCashReversalsService } from './modules/ledger/cash-reversals.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
-import { notifyReversal } from './modules/ledger/reversal-notice';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
+import { subscribeNotifications } from './modules/notifications/notifications.module';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
@@ -149,39 +149,16 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
-  const reversals = createCashReversalsService({
-    db,
-    ledger,
-    onReversed: (tx, r) => notifyReversal(tx, r, { resolver, users, notifications }),
-  });
+  const reversals = createCashReversalsService({ db, ledger });
   // Maker-checker compares people: a user and the API keys that user created are one.
-  const requestEngine = createRequestEngine(
-    db,
+  const requestEngine = createRequestEngine({ db, resolver, humanOf: auth.tokens.humanOf });
+  subscribeNotifications({
+    notifications,
     resolver,
-    async (p, requester) => {
-      const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
-      return a !== null && a === b;
-    },
-    {
-      // A new request tells the people who may approve it; a decision tells the requester.
-      submitted: async (tx, r, key) => {
-        const approvers = (await resolver.holders(r.entityId, key, tx)).filter(
-          (p) => !(p.kind === r.requesterKind && p.id === r.requesterId),
-        );
-        await notifications.notify(tx, approvers, {
-          title: `New ${r.type.toLowerCase()} request`,
-          message: `#${r.id} from ${r.requesterName} awaits approval`,
-          link: '/deposit-and-withdrawals/requests',
-        });
-      },
-      decided: async (tx, r, to, who) => {
-        await notifications.notify(tx, [{ kind: r.requesterKind, id: r.requesterId }], {
-          title: `Request #${r.id} ${to.toLowerCase()}`,
-          message: `${who.principal.name} moved your ${r.type.toLowerCase()} request to ${to.toLowerCase()}`,
-        });
-      },
-    },
-  );
+    users,
+    requests: requestEngine.events,
+    reversals: reversals.events,
+  });
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
@@ -191,6 +168,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ledger,
     accounts,
     entities,
+    wallets: walletsService,
+    bankInfo,
     storage,
   });
   app.addHook('onReady', () => jobs.start());

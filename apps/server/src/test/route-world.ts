@@ -447,17 +447,20 @@ export async function buildWorld(t: TestContext): Promise<World> {
     return req.id;
   };
   w.newBank = async () => (await t.services.bankInfo.createDirect(staff, { entityId: w.a, ...bank() })).id;
-  w.newRequest = async () =>
-    (
+  w.newRequest = async () => {
+    // A change to a bank account of its own: deciding it touches nothing another call uses.
+    const bankInfoId = await w.newBank();
+    return (
       await t.database.db.transaction((tx) =>
         t.services.requestEngine.submit(
           tx,
           { principal: makerPrincipal, entityId: w.a },
           'UPDATE BANK ACCOUNT',
-          { note: uniqueName('update-') },
+          { bankInfoId, ...bank() },
         ),
       )
     ).id;
+  };
   await w.admin.post(
     '/api/cashentry/deposit',
     {

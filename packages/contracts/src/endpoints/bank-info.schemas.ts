@@ -34,6 +34,8 @@ const bankFields = {
     'Use a three-letter currency code',
   ),
 };
+/** A bank account's details as checked and kept (the payload of a BANK ACCOUNT request). */
+export const ZBankDetails = z.strictObject(bankFields);
 export const ZBankInfoRequest = z.strictObject({
   entityId,
   /** Present: a change to that bank account (UPDATE BANK ACCOUNT); absent: a new one. */

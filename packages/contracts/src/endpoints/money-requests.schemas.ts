@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from '../enums';
 import { NETWORK_CODES } from '../networks';
-import { text, trimmed, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
-import { ZRequestView } from './requests.schemas';
+import { trimmed, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
+import { ZAssetCode } from '../request-types/money-request-types';
+import { ZMoneyRequestView } from './requests.schemas';
 
 const id = ZId;
 const entityId = id.optional();
-const asset = text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+const asset = ZAssetCode;
 const common = {
   entityId,
   accountId: id,
@@ -54,54 +55,10 @@ export const ZPendingRequests = z.strictObject({
   limit: z.number().int().min(1).max(999).default(999),
   offset: ZOffset,
 });
-export const ZRequestPage = z.object({ items: z.array(ZRequestView), total: z.number() });
+export const ZRequestPage = z.object({ items: z.array(ZMoneyRequestView), total: z.number() });
 export const ZTransactionHash = z.strictObject({
   entityId,
   requestId: ZBigId,
   transactionHash: trimmed(128).min(10),
 });
 export const ZFileProofRef = z.strictObject({ entityId, requestId: ZBigId });
-
-/** Where a withdrawal goes, frozen into its payload when it is requested. */
-export const ZBankDestination = z.strictObject({
-  bankInfoId: z.number(),
-  bankName: z.string(),
-  iban: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  bic: z.string(),
-  beneficiaryName: z.string(),
-});
-export const ZWalletDestination = z.strictObject({
-  walletId: z.number(),
-  network: z.string(),
-  address: z.string(),
-  tagMemo: z.string().nullable(),
-  friendlyName: z.string(),
-});
-
-/**
- * The frozen payload of a money request (`TRequestView.payload` for DEPOSIT, WITHDRAWAL and
- * INTERNAL TRANSFER): what approvers decide on, and what approval moves.
- */
-export const ZMoneyRequestPayload = z.strictObject({
-  kind: z.enum(['fiat', 'crypto']).optional(),
-  accountId: z.number(),
-  toAccountId: z.number().optional(),
-  /** An internal transfer's target as the requester saw it (named, not just numbered). */
-  toAccountName: z.string().optional(),
-  toEntityName: z.string().optional(),
-  asset: z.string(),
-  amount: z.string(),
-  network: z.string().optional(),
-  transactionHash: z.string().optional(),
-  reference: z.string().optional(),
-  memo: z.string().optional(),
-  destination: z.union([ZBankDestination, ZWalletDestination]).optional(),
-});
-export type TMoneyRequestPayload = z.infer<typeof ZMoneyRequestPayload>;
-
-/** A money request's payload read through its contract; null when it is not one. */
-export function moneyPayloadOf(r: { payload: Record<string, unknown> }): TMoneyRequestPayload | null {
-  const parsed = ZMoneyRequestPayload.safeParse(r.payload);
-  return parsed.success ? parsed.data : null;
-}

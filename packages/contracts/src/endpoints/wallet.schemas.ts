@@ -38,6 +38,8 @@ const walletFields = {
   walletType: ZWalletType.default(WALLET_TYPE_UNKNOWN),
   vaspId: id.optional(),
 };
+/** A wallet's details as checked and kept (the payload of a WALLET ADDRESS request). */
+export const ZWalletDetails = z.strictObject(walletFields);
 /** Without `walletId`: a new wallet (WALLET ADDRESS); with it: a change (UPDATE WALLET). */
 export const ZWalletRequest = z.strictObject({ entityId, walletId: id.optional(), ...walletFields });
 export const ZWalletList = z.strictObject({ entityId, includeRemoved: z.boolean().default(false) });

@@ -7,7 +7,7 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { currencies } from '../reference-data/reference-data.tables';
-import { accounts } from './ledger.tables';
+import { accounts, holds } from './ledger.tables';
 
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -239,6 +239,15 @@ export function createLedgerService(db: Db) {
       } catch (err) {
         ledgerError(err);
       }
+    },
+
+    /** The hold placed under `reference` and neither posted nor voided yet, if there is one. */
+    async placedHold(tx: DbOrTx, reference: string): Promise<{ id: number } | null> {
+      const [h] = await tx
+        .select({ id: holds.id })
+        .from(holds)
+        .where(and(eq(holds.reference, reference), eq(holds.status, 'PLACED')));
+      return h ?? null;
     },
 
     async voidHold(tx: DbOrTx, holdId: number): Promise<void> {

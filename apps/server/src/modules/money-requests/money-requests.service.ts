@@ -1,5 +1,4 @@
 import type {
-  TMoneyRequestPayload,
   ZCryptoDepositRequest,
   ZCryptoWithdrawalRequest,
   ZFiatDepositRequest,
@@ -8,11 +7,13 @@ import type {
   ZRequestList,
 } from '@clearway/contracts/endpoints/money-requests.schemas';
 import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
-import { type NetworkCode, networkCarries } from '@clearway/contracts/networks';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { networkCarries } from '@clearway/contracts/networks';
+import type { PayloadInputOf, PayloadOf } from '@clearway/contracts/request-types/request-types';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
@@ -22,29 +23,32 @@ import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
 import { recordCashEntry } from '../ledger/cash-entries.service';
 import { accountClosed, type LedgerService } from '../ledger/ledger.service';
-import { holds } from '../ledger/ledger.tables';
-import type { RequestEngine } from '../requests/request-engine.service';
-import { requests } from '../requests/requests.tables';
-import { bankAccounts, wallets } from '../wallets/wallets.tables';
+import type { RequestEngine, RequestHandler, TypedRequest } from '../requests/request-engine.service';
+import type { BankInfoService } from '../wallets/bank-info.service';
+import type { WalletsService } from '../wallets/wallets.service';
 import { checkProof, ONLY_ONE } from './file-proof';
 import { isTransactionHash } from './hash-format';
 import { fileProofs, requestTransactionHashes } from './money-requests.tables';
 
 type Who = { principal: Principal; entityId: number };
-type Payload = TMoneyRequestPayload;
-type Decided = { id: number; payload: unknown };
+type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
+type HeldType = 'WITHDRAWAL' | 'INTERNAL TRANSFER';
 
 /** The approved request's movement, as it appears in the history next to back-office bookings. */
-const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER', txn: number) => {
-  const p = req.payload as Payload;
+const movementOf = (
+  req: TypedRequest<MoneyType>,
+  type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER',
+  txn: number,
+) => {
+  const p = req.payload;
   return {
     type,
     accountId: p.accountId,
-    counterAccountId: p.toAccountId ?? null,
+    counterAccountId: 'toAccountId' in p ? p.toAccountId : null,
     asset: p.asset,
     amount: p.amount,
-    reference: p.reference ?? `Request #${req.id}`,
-    memo: p.memo ?? null,
+    reference: ('reference' in p ? p.reference : undefined) ?? `Request #${req.id}`,
+    memo: ('memo' in p ? p.memo : undefined) ?? null,
     transactionId: txn,
     requestId: req.id,
   };
@@ -64,17 +68,13 @@ export function createMoneyRequestsService(deps: {
   ledger: LedgerService;
   accounts: AccountsService;
   entities: EntitiesService;
+  wallets: WalletsService;
+  bankInfo: BankInfoService;
   storage: Storage;
 }) {
   const { db, engine, ledger, accounts, storage } = deps;
 
-  async function holdOf(tx: DbOrTx, requestId: number) {
-    const [h] = await tx
-      .select()
-      .from(holds)
-      .where(and(eq(holds.reference, holdRef(requestId)), eq(holds.status, 'PLACED')));
-    return h ?? null;
-  }
+  const holdOf = (tx: DbOrTx, requestId: number) => ledger.placedHold(tx, holdRef(requestId));
   const voidHold = async (tx: DbOrTx, req: { id: number }) => {
     const h = await holdOf(tx, req.id);
     if (h) await ledger.voidHold(tx, h.id);
@@ -84,14 +84,14 @@ export function createMoneyRequestsService(deps: {
    * A request whose funds are held from submission (withdrawal, internal transfer): approval
    * posts the hold to its destination, rejection or cancellation voids it.
    */
-  const heldMovement = (
+  const heldMovement = <T extends HeldType>(
     kind: 'WITHDRAWAL' | 'INTERNAL_TRANSFER',
-    destination: (tx: DbOrTx, p: Payload) => Promise<number> | number,
-  ): Parameters<RequestEngine['register']>[1] => ({
+    destination: (tx: DbOrTx, p: PayloadOf<T>) => Promise<number> | number,
+  ): RequestHandler<T> => ({
     onApproved: async (tx, req, who) => {
       const h = await holdOf(tx, req.id);
       if (!h) throw conflict('The funds of this request are no longer held');
-      const to = await destination(tx, req.payload as Payload);
+      const to = await destination(tx, req.payload);
       const txn = await ledger.postHold(tx, who, h.id, to, { kind, memo: `request ${req.id}` });
       await recordCashEntry(tx, who, movementOf(req, kind, txn));
     },
@@ -100,15 +100,15 @@ export function createMoneyRequestsService(deps: {
   });
   engine.register(
     'WITHDRAWAL',
-    heldMovement('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
+    heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
   );
   engine.register(
     'INTERNAL TRANSFER',
-    heldMovement('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId!),
+    heldMovement<'INTERNAL TRANSFER'>('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId),
   );
   engine.register('DEPOSIT', {
     onApproved: async (tx, req, who) => {
-      const p = req.payload as Payload;
+      const p = req.payload;
       const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
       const txn = await ledger.transfer(
         tx,
@@ -133,18 +133,18 @@ export function createMoneyRequestsService(deps: {
   }
 
   /** Submits inside the idempotent transaction; `hold` reserves the funds in that same transaction. */
-  async function submit(
+  async function submit<T extends MoneyType>(
     who: Who,
     key: string,
     body: unknown,
-    type: 'WITHDRAWAL' | 'DEPOSIT' | 'INTERNAL TRANSFER',
-    payload: Payload & Record<string, unknown>,
+    type: T,
+    payload: PayloadInputOf<T> & { accountId: number; asset: string; amount: string },
     hold: boolean,
   ) {
     return withIdempotency(db, who.principal, key, body, async (tx) => {
       const req = await engine.submit(tx, who, type, payload);
       if (hold) await ledger.placeHold(tx, payload.accountId, payload.asset, payload.amount, holdRef(req.id));
-      if (typeof payload.transactionHash === 'string') {
+      if ('transactionHash' in payload && typeof payload.transactionHash === 'string') {
         await tx
           .insert(requestTransactionHashes)
           .values({ requestId: req.id, hash: payload.transactionHash, addedBy: who.principal.name });
@@ -154,18 +154,19 @@ export function createMoneyRequestsService(deps: {
   }
 
   /** @throws BadRequest when the destination is not whitelisted, active, past its cool-down, or of another asset */
-  function usableOrRefuse(
-    d: { status: string; active: boolean; usableFrom: Date } | undefined,
+  function usableOrRefuse<D extends { status: string; active: boolean; usableFrom: string }>(
+    d: D | null,
     what: string,
-  ) {
+  ): D {
     if (d?.status !== 'ACTIVE' || !d.active)
       throw badRequest(`${what}: not a whitelisted, active destination`, {
         [what]: 'not whitelisted or removed',
       });
-    if (d.usableFrom > new Date()) {
-      const msg = `usable from ${d.usableFrom.toISOString()} (cool-down after whitelisting)`;
+    if (new Date(d.usableFrom) > new Date()) {
+      const msg = `usable from ${d.usableFrom} (cool-down after whitelisting)`;
       throw badRequest(`${what}: ${msg}`, { [what]: msg });
     }
+    return d;
   }
 
   /**
@@ -196,48 +197,73 @@ export function createMoneyRequestsService(deps: {
     };
   }
 
+  /** Money requests at the entity and below it: filtered, sorted by creation, paged. */
+  async function list(
+    entityId: number,
+    f: Partial<z.output<typeof ZRequestList>> &
+      Pick<z.output<typeof ZRequestList>, 'direction' | 'limit' | 'offset'>,
+  ) {
+    const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
+    const payload = [
+      ...(f.asset ? [{ fields: ['asset'], value: f.asset }] : []),
+      ...(f.accountId ? [{ fields: ['accountId', 'toAccountId'], value: String(f.accountId) }] : []),
+    ];
+    return engine.list(
+      ids,
+      f.type ? [f.type] : MONEY_REQUEST_TYPES,
+      {
+        status: f.status,
+        payload,
+        createdFrom: f.from ? new Date(f.from) : undefined,
+        createdTo: f.to ? new Date(`${f.to}T23:59:59.999Z`) : undefined,
+        direction: f.direction,
+        limit: f.limit,
+        offset: f.offset,
+      },
+      ZMoneyRequestView,
+    );
+  }
+
   return {
     async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
       const base = await moneyOf(who, 'fiat', i);
-      const [bank] = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.id, i.bankInfoId), eq(bankAccounts.entityId, base.entityId)));
-      usableOrRefuse(bank, 'bankInfoId');
-      if (bank!.currency !== i.asset)
-        throw badRequest(`asset: the bank account takes ${bank!.currency}`, {
-          asset: `must be ${bank!.currency}`,
+      const bank = usableOrRefuse(
+        await deps.bankInfo.get(base.entityId, i.bankInfoId).catch(nullWhenNotFound),
+        'bankInfoId',
+      );
+      if (bank.currency !== i.asset)
+        throw badRequest(`asset: the bank account takes ${bank.currency}`, {
+          asset: `must be ${bank.currency}`,
         });
       const destination = {
-        bankInfoId: bank!.id,
-        bankName: bank!.bankName,
-        iban: bank!.iban,
-        accountNumber: bank!.accountNumber,
-        bic: bank!.bic,
-        beneficiaryName: bank!.beneficiaryName,
+        bankInfoId: bank.id,
+        bankName: bank.bankName,
+        iban: bank.iban,
+        accountNumber: bank.accountNumber,
+        bic: bank.bic,
+        beneficiaryName: bank.beneficiaryName,
       };
       return submit(who, key, i, 'WITHDRAWAL', { kind: 'fiat', ...base.payload, destination }, true);
     },
 
     async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
       const base = await moneyOf(who, 'crypto', i);
-      const [w] = await db
-        .select()
-        .from(wallets)
-        .where(and(eq(wallets.id, i.walletId), eq(wallets.entityId, base.entityId)));
-      usableOrRefuse(w, 'walletId');
-      if (!w!.digitalAssets.includes(i.asset))
-        throw badRequest(`asset: the wallet takes ${w!.digitalAssets.join(', ')}`, {
+      const w = usableOrRefuse(
+        await deps.wallets.get(base.entityId, i.walletId).catch(nullWhenNotFound),
+        'walletId',
+      );
+      if (!w.digitalAssets.includes(i.asset))
+        throw badRequest(`asset: the wallet takes ${w.digitalAssets.join(', ')}`, {
           asset: 'not accepted by this wallet',
         });
       const destination = {
-        walletId: w!.id,
-        network: w!.network,
-        address: w!.address,
-        tagMemo: w!.tagMemo,
-        friendlyName: w!.friendlyName,
+        walletId: w.id,
+        network: w.network,
+        address: w.address,
+        tagMemo: w.tagMemo,
+        friendlyName: w.friendlyName,
       };
-      const payload = { kind: 'crypto' as const, network: w!.network, ...base.payload, destination };
+      const payload = { kind: 'crypto' as const, network: w.network, ...base.payload, destination };
       return submit(who, key, i, 'WITHDRAWAL', payload, true);
     },
 
@@ -304,45 +330,18 @@ export function createMoneyRequestsService(deps: {
       );
     },
 
-    async list(entityId: number, f: z.output<typeof ZRequestList>) {
-      const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
-      const where = and(
-        inIds(requests.entityId, ids),
-        inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
-        f.status ? eq(requests.status, f.status) : undefined,
-        f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,
-        f.accountId
-          ? sql`${String(f.accountId)} in (${requests.payload}->>'accountId', ${requests.payload}->>'toAccountId')`
-          : undefined,
-        f.from ? gte(requests.createdAt, new Date(f.from)) : undefined,
-        f.to ? lte(requests.createdAt, new Date(`${f.to}T23:59:59.999Z`)) : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(requests)
-          .where(where)
-          .orderBy(f.direction === 'asc' ? requests.createdAt : desc(requests.createdAt), desc(requests.id))
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
-      ]);
-      return { items: await engine.views(rows), total: count?.n ?? 0 };
-    },
+    list,
 
-    pending(entityId: number, limit: number, offset: number) {
-      return this.list(entityId, { status: 'PENDING', direction: 'desc', limit, offset } as z.output<
-        typeof ZRequestList
-      >);
-    },
+    pending: (entityId: number, limit: number, offset: number) =>
+      list(entityId, { status: 'PENDING', direction: 'desc', limit, offset }),
 
     /** The hash of an approved crypto withdrawal; the request then becomes COMPLETED. */
     async addTransactionHash(who: Who, requestId: number, hash: string) {
       const view = await visibleView(who, requestId);
-      const p = view.payload as Payload;
-      if (view.type !== 'WITHDRAWAL' || p.kind !== 'crypto')
+      if (view.type !== 'WITHDRAWAL' || view.payload.kind !== 'crypto')
         throw badRequest('requestId: not a crypto withdrawal', { requestId: 'not a crypto withdrawal' });
-      if (!isTransactionHash(p.network as NetworkCode, hash))
+      const p = view.payload;
+      if (!isTransactionHash(p.network, hash))
         throw badRequest(`transactionHash: not a ${p.network} transaction hash`, {
           transactionHash: 'wrong format for the network',
         });

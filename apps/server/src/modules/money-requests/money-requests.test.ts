@@ -1,5 +1,5 @@
-import { ZMoneyRequestPayload } from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { ZMoneyRequestPayload } from '@clearway/contracts/request-types/money-request-types';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';

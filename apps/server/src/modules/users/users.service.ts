@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { checkPassword, PASSWORD_POLICY } from './password-policy';
 import {
+  acceptTotpStep,
   addPasswordHistory,
   findUserByEmail,
   findUserByEntraObjectId,
@@ -87,6 +88,10 @@ export function createUsersService(db: Db) {
       if (p.kind !== 'user' || !UUID.test(p.id)) return p.name;
       return (await findUserById(tx, p.id))?.displayName ?? p.name;
     },
+
+    /** Records a TOTP code's step as used; false when it (or a later one) was used before. */
+    acceptTotpStep: (userId: string, step: number) => acceptTotpStep(db, userId, step),
+
     setStatus: (userId: string, status: 'active' | 'disabled', tx: DbOrTx = db) =>
       updateUser(tx, userId, { status }),
     update: (userId: string, patch: Parameters<typeof updateUser>[2], tx: DbOrTx = db) =>
