@@ -17,10 +17,17 @@ describe('instruments and FX swaps', () => {
     await page.getByText(/^Spot \d{4}-\d{2}-\d{2} \(trade date \d{4}-\d{2}-\d{2}\)$/).waitFor();
     // Another pair: its own table.
     await page.getByText('USD/JPY', { exact: true }).click();
-    await page.getByRole('table', { name: 'Swap points of USD/JPY' }).getByRole('row', { name: /^1Y\s/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Swap points of USD/JPY' })
+      .getByRole('row', { name: /^1Y\s/ })
+      .waitFor();
     // A trader sees the catalogue but cannot change it.
     await page.goto('/instruments');
-    await page.getByRole('table', { name: 'Instruments' }).getByRole('row', { name: /EUR\/USD/ }).first().waitFor();
+    await page
+      .getByRole('table', { name: 'Instruments' })
+      .getByRole('row', { name: /EUR\/USD/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Create Instrument' }).count()).toBe(0);
   });
 
@@ -65,11 +72,17 @@ describe('instruments and FX swaps', () => {
     const edit = page.getByRole('dialog', { name: `Edit ${symbol}` });
     await edit.getByLabel('Contract size').fill('25');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('dialog', { name: 'Instrument Updated' }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('dialog', { name: 'Instrument Updated' })
+      .getByRole('button', { name: 'OK' })
+      .click();
     await row.getByText(/25 per contract in USD/).waitFor();
 
     await row.getByRole('button', { name: `Disable ${symbol}` }).click();
-    await page.getByRole('dialog', { name: `Disable ${symbol}?` }).getByRole('button', { name: 'Disable' }).click();
+    await page
+      .getByRole('dialog', { name: `Disable ${symbol}?` })
+      .getByRole('button', { name: 'Disable' })
+      .click();
     await row.getByText('Disabled', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Enable ${symbol}` }).waitFor();
 
@@ -82,7 +95,10 @@ describe('instruments and FX swaps', () => {
     const name = ((await first.getByRole('cell').nth(1).textContent()) ?? '').trim();
     const holiday = holidays.getByRole('row', { name: new RegExp(`^${date}`) });
     await holiday.getByRole('button', { name: `Remove the holiday on ${date}` }).click();
-    await page.getByRole('dialog', { name: `Remove ${date} from USD?` }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${date} from USD?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await holiday.getByText('Removed').waitFor();
     await page.getByLabel('Date', { exact: true }).fill(date);
     await page.getByLabel('Holiday', { exact: true }).fill(name);

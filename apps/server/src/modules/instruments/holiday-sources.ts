@@ -32,7 +32,12 @@ const TARGET: [string, string][] = [
 ];
 
 export const CALENDAR_SOURCES: Record<string, CalendarSource> = {
-  USD: { name: 'New York (Federal Reserve)', country: 'US', noFridaySubstitute: true, languages: ['en-us', 'en'] },
+  USD: {
+    name: 'New York (Federal Reserve)',
+    country: 'US',
+    noFridaySubstitute: true,
+    languages: ['en-us', 'en'],
+  },
   EUR: { name: 'TARGET (euro payments)', rules: TARGET },
   GBP: { name: 'London', country: 'GB', region: 'ENG' },
   JPY: { name: 'Tokyo', country: 'JP' },
