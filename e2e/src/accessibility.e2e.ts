@@ -9,13 +9,48 @@ import { selectEntity, signInPersona, useBrowser } from './browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Counts the page's calls to the server still waiting for an answer (in `window.__calls`). */
+async function countCalls(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __calls: number; fetch: typeof fetch };
+    const send = w.fetch.bind(window);
+    w.__calls = 0;
+    w.fetch = (...args) => {
+      w.__calls++;
+      return send(...args).finally(() => {
+        w.__calls--;
+      });
+    };
+  });
+}
+
+/**
+ * Waits until the page has settled: no call waiting for its answer, no loader and no busy
+ * region (the frame is busy until the permissions are known, lists draw a loader until
+ * their rows come) — a state, not a quiet spell of the network.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __calls?: number }).__calls === 0 &&
+      !document.querySelector('[aria-busy="true"], .mantine-Loader-root'),
+  );
+}
+
+/** A fresh page that counts its calls, so `settled` can tell when it has its data. */
+async function newPage(b: { page: () => Promise<Page> }) {
+  const page = await b.page();
+  await countCalls(page);
+  return page;
+}
+
 /**
  * The WCAG 2.1 A and AA violations of serious or critical impact in what the page shows
  * once it has settled, each as "rule: elements". axe-core runs inside the page (evaluated
  * through the browser's debugging protocol, which the portal's CSP does not govern).
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
@@ -73,11 +108,11 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   const b = useBrowser();
 
   it('finds no serious or critical violation on the signed-out pages', async () => {
-    await checkPages(await b.page(), ['/login', '/forgot-password', '/404']);
+    await checkPages(await newPage(b), ['/login', '/forgot-password', '/404']);
   });
 
   it('finds none on a broker’s pages, menus and dialogs', async () => {
-    const page = await b.page();
+    const page = await newPage(b);
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await checkPages(page, [
       '/',
@@ -103,7 +138,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('finds none on a client trader’s pages and request forms', async () => {
-    const page = await b.page();
+    const page = await newPage(b);
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     await checkPages(page, [
       '/',
@@ -116,7 +151,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {
-    const page = await b.page();
+    const page = await newPage(b);
     await page.setViewportSize({ width: 320, height: 720 });
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
     // WCAG 1.4.10: wide data tables may scroll, inside their own box, never the page.
@@ -127,7 +162,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/accounts',
     ]) {
       await open(page, path);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const layout = await page.evaluate(() => ({
         pageWidth: document.documentElement.scrollWidth,
         screenWidth: window.innerWidth,
@@ -140,7 +175,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('lets staff book a cash deposit with the keyboard alone, and gives the focus back', async () => {
-    const page = await b.page();
+    const page = await newPage(b);
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await selectEntity(page, 'Northwind Capital');
     const book = page.getByRole('button', { name: 'Book cash entry' });
@@ -156,6 +191,8 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, dialog.getByLabel('Account'));
     await page.keyboard.type('Northwind Settlement');
+    // The accounts come from the server: choose once the match is offered.
+    await page.getByRole('option', { name: 'Northwind Settlement' }).first().waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(await dialog.getByLabel('Account').inputValue()).toBe('Northwind Settlement');

@@ -50,6 +50,27 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
+  await permissionsLoaded(page);
+}
+
+/**
+ * Waits until the signed-in frame knows the selected entity's permissions: until then the
+ * menu is a skeleton and the page is not drawn (the menu's `aria-busy` says which). A
+ * journey reads the menu or the page only after this.
+ */
+export async function permissionsLoaded(page: Page) {
+  await page.locator('nav[aria-label="Main menu"][aria-busy="false"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Resolves once the page's live notification stream (Server-Sent Events) is open: the
+ * server subscribes it before answering, so whatever happens after reaches this page. Ask
+ * before the navigation that opens it.
+ */
+export function liveNotificationsOpened(page: Page): Promise<unknown> {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications/stream', {
+    timeout: 0,
+  });
 }
 
 /** TOTP secrets of personas set up in this run, shared by every test file through a file. */
@@ -112,13 +133,19 @@ export async function signInPersona(
   writeFileSync(file, JSON.stringify(states));
   if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
   await page.goto('/');
+  await permissionsLoaded(page);
 }
 
-/** Chooses the entity the portal acts on, through the selector's search, as a user would. */
+/**
+ * Chooses the entity the portal acts on, through the selector's search, as a user would,
+ * and waits until the portal acts on it (the selector names it, its permissions are known).
+ */
 export async function selectEntity(page: Page, name: string) {
   await page.getByRole('button', { name: 'Selected entity' }).click();
   await page.getByRole('textbox', { name: 'Search entities' }).fill(name);
   await page.getByRole('option', { name: new RegExp(name) }).click();
+  await page.getByRole('button', { name: `Selected entity: ${name}`, exact: true }).waitFor();
+  await permissionsLoaded(page);
 }
 
 /** The CSRF header a signed-in page's own API calls carry (the cookie's token, sent back). */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
@@ -44,6 +44,39 @@ async function settlementOverview(page: Page, persona: 'ops.checker' | 'ops.make
     },
   };
 }
+
+type Listed = { items: { amount: string; accountName: string }[] };
+
+/**
+ * Does `action` and returns the cash-entry list the history asked for because of it (the
+ * call whose filter `matches`), once the table shows exactly those entries: until then it
+ * keeps showing the previous answer, which a test must not read as the new one.
+ */
+async function historyAfter(
+  page: Page,
+  history: Locator,
+  action: () => Promise<void>,
+  matches: (filter: Record<string, unknown>) => boolean,
+): Promise<Listed['items']> {
+  const answered = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/cashentry/list' &&
+      r.ok() &&
+      matches((r.request().postDataJSON() ?? {}) as Record<string, unknown>),
+  );
+  await action();
+  const { items } = (await (await answered).json()) as Listed;
+  await expect.poll(() => shownAmounts(history)).toEqual(items.map((e) => Number(e.amount)));
+  return items;
+}
+
+/** The amounts of the history's rows, in order, as numbers for comparison in the test. */
+const shownAmounts = async (history: Locator) =>
+  history
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(1).map((r) => Number((r.querySelectorAll('td')[4]?.textContent ?? '').replace(/,/g, ''))),
+    );
 
 describe('balances on the overview', () => {
   const b = useBrowser();
@@ -153,19 +186,22 @@ describe('balances on the overview', () => {
     const history = await brokerHistory(page, 'ops.maker');
     const sortBy = page.getByRole('combobox', { name: 'Sort by' });
     await sortBy.click();
-    await page.getByRole('option', { name: 'Amount' }).click();
-    const amounts = async () =>
-      Promise.all(
-        (await history.getByRole('row').all())
-          .slice(1)
-          .map(async (r) =>
-            Number(((await r.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, '')),
-          ),
-      );
+    await historyAfter(
+      page,
+      history,
+      () => page.getByRole('option', { name: 'Amount' }).click(),
+      (f) => f.sort === 'amount' && f.direction === 'desc',
+    );
+    const amounts = () => shownAmounts(history);
     const ordered = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - xs[i - 1]!) >= 0);
     await expect.poll(async () => ordered(await amounts(), -1)).toBe(true);
     const largest = (await amounts())[0]!;
-    await page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click();
+    await historyAfter(
+      page,
+      history,
+      () => page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click(),
+      (f) => f.sort === 'amount' && f.direction === 'asc',
+    );
     await expect.poll(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
     await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
     await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
@@ -179,7 +215,13 @@ describe('balances on the overview', () => {
     const page = await b.page();
     const history = await brokerHistory(page, 'ops.maker');
     await page.getByRole('combobox', { name: 'Account' }).fill('Northwind Margin');
-    await page.getByRole('option', { name: 'Northwind Margin' }).click();
+    const narrowed = await historyAfter(
+      page,
+      history,
+      () => page.getByRole('option', { name: 'Northwind Margin' }).click(),
+      (f) => typeof f.accountId === 'number',
+    );
+    expect(narrowed.length).toBeGreaterThan(0);
     await expect
       .poll(async () => {
         const accounts = await history
@@ -197,7 +239,10 @@ describe('balances on the overview', () => {
     await page.getByRole('link', { name: 'Northwind Settlement' }).click();
     await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
     expect(new URL(page.url()).searchParams.get('accountId')).toMatch(/^\d+$/);
-    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe('Northwind Settlement');
+    // The filter names the account once the account list has come.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Account' }).inputValue())
+      .toBe('Northwind Settlement');
     const history = page.getByRole('table', { name: 'Cash entries' });
     await history
       .getByRole('row', { name: /Opening balance/ })

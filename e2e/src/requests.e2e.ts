@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, liveNotificationsOpened, selectEntity, signInPersona, useBrowser } from './browser';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -84,8 +84,11 @@ describe('money requests page', () => {
     await form.getByRole('button', { name: 'Submit request' }).click();
     const sent = client.getByText(/Request #\d+ is waiting for approval\./).first();
     const id = Number((await sent.textContent())!.match(/#(\d+)/)![1]);
+    const clientLive = liveNotificationsOpened(client);
     await client.goto('/deposit-and-withdrawals/historic');
     const history = client.getByRole('table', { name: 'Cash entries' });
+    // The history follows the approval through the live stream: it must be open before it.
+    await clientLive;
 
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);

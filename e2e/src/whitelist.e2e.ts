@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, liveNotificationsOpened, signInPersona, useBrowser } from './browser';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -44,8 +44,11 @@ describe('wallet whitelisting journey', () => {
 
   it('an approver’s open browser receives the new-request notification without reloading', async () => {
     const approver = await b.page();
+    const live = liveNotificationsOpened(approver);
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
     await approver.getByRole('heading', { name: 'Overview' }).waitFor();
+    // A request made before the approver's stream is open would reach only the notification list.
+    await live;
 
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
@@ -110,6 +113,9 @@ describe('wallet whitelisting journey', () => {
     await row.getByText('Set for this entity').waitFor();
     await row.getByRole('button', { name: 'Use inherited' }).click();
     await row.getByText('Default (one approver)').waitFor();
-    expect(await row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
+    // The field takes the saved value on its own render, after the rule's text.
+    await expect
+      .poll(() => row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue())
+      .toBe('1');
   });
 });
