@@ -6,53 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { selectEntity, signInPersona, useBrowser } from './browser';
+import { settled } from './page-state';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Counts the page's calls to the server still waiting for an answer (in `window.__calls`). */
-async function countCalls(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __calls: number; fetch: typeof fetch };
-    const send = w.fetch.bind(window);
-    w.__calls = 0;
-    w.fetch = (...args) => {
-      w.__calls++;
-      return send(...args).finally(() => {
-        w.__calls--;
-      });
-    };
-  });
-}
-
-/**
- * Waits until the page has settled: no call waiting for its answer, no loader and no busy
- * region (the frame is busy until the permissions are known, lists draw a loader until
- * their rows come) — a state, not a quiet spell of the network.
- */
-async function settled(page: Page) {
-  // What still loads: calls without their answer, and the loaders or busy regions a user
-  // can see (a list in a closed accordion keeps its loader until it is opened). It runs in
-  // the page, so it is self-contained: whether settled, or (`describe`) what is left.
-  const look = (describe: boolean) => {
-    const busy = Array.from(document.querySelectorAll('[aria-busy="true"], .mantine-Loader-root'))
-      .filter((el) => el.checkVisibility())
-      .map((el) => el.getAttribute('aria-label') ?? el.outerHTML.slice(0, 120));
-    const calls = (window as unknown as { __calls?: number }).__calls;
-    return describe ? `${calls} calls waiting; ${busy.join(', ')}` : calls === 0 && busy.length === 0;
-  };
-  try {
-    await page.waitForFunction(look, false, { polling: 'raf' });
-  } catch (err) {
-    throw new Error(`${page.url()} never settled: ${await page.evaluate(look, true)}`, { cause: err });
-  }
-}
-
-/** A fresh page that counts its calls, so `settled` can tell when it has its data. */
-async function newPage(b: { page: () => Promise<Page> }) {
-  const page = await b.page();
-  await countCalls(page);
-  return page;
-}
 
 /**
  * The WCAG 2.1 A and AA violations of serious or critical impact in what the page shows
@@ -118,13 +74,13 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   const b = useBrowser();
 
   it('finds no serious or critical violation on the signed-out pages', async () => {
-    await checkPages(await newPage(b), ['/login', '/forgot-password', '/404']);
+    await checkPages(await b.page(), ['/login', '/forgot-password', '/404']);
   });
 
   // A broker's screens in three parts, each within a test's time even on a busy machine
   // (every scan reads the whole page).
   it('finds none on a broker’s pages', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await checkPages(page, [
       '/',
@@ -139,7 +95,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('finds none in a broker’s dialogs', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await checkOpened(page, '/', 'Book cash entry', 'dialog');
     await checkOpened(page, '/', /^Reverse entry #\d+$/, 'dialog');
@@ -148,7 +104,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('finds none in a broker’s menus and popups', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     // The broker's approver: a sign-in of its own (each two-factor code is taken once).
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
     for (const menu of [
@@ -161,7 +117,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('finds none on a client trader’s pages and request forms', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     await checkPages(page, [
       '/',
@@ -174,7 +130,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     await page.setViewportSize({ width: 320, height: 720 });
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
     // WCAG 1.4.10: wide data tables may scroll, inside their own box, never the page.
@@ -198,7 +154,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('lets staff book a cash deposit with the keyboard alone, and gives the focus back', async () => {
-    const page = await newPage(b);
+    const page = await b.page();
     await signInPersona(page, 'ops.maker', DEMO_PASSWORD, currentCode);
     await selectEntity(page, 'Northwind Capital');
     const book = page.getByRole('button', { name: 'Book cash entry' });

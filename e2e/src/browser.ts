@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
+import { countServerCalls, permissionsLoaded, settled } from './page-state';
 
 /** Debian's Chromium, headless, with everything that would reach the network switched off. */
 export function launchChromium(): Promise<Browser> {
@@ -22,6 +23,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** A page in a fresh context of its own (no state shared with other pages), counting its calls. */
+export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await countServerCalls(context);
+  return context.newPage();
+}
+
 /** One browser per test file; `page()` opens a fresh context so tests do not share state. */
 export function useBrowser() {
   const ctx = { browser: null as Browser | null, baseUrl: '' };
@@ -36,9 +44,8 @@ export function useBrowser() {
     get baseUrl() {
       return ctx.baseUrl;
     },
-    async page(): Promise<Page> {
-      const context = await ctx.browser!.newContext({ baseURL: ctx.baseUrl });
-      return context.newPage();
+    page(): Promise<Page> {
+      return openPage(ctx.browser!, ctx.baseUrl);
     },
   };
 }
@@ -51,26 +58,7 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
   await permissionsLoaded(page);
-}
-
-/**
- * Waits until the signed-in frame knows the selected entity's permissions: until then the
- * menu is a skeleton and the page is not drawn (the menu's `aria-busy` says which). A
- * journey reads the menu or the page only after this.
- */
-export async function permissionsLoaded(page: Page) {
-  await page.locator('nav[aria-label="Main menu"][aria-busy="false"]').waitFor({ state: 'attached' });
-}
-
-/**
- * Resolves once the page's live notification stream (Server-Sent Events) is open: the
- * server subscribes it before answering, so whatever happens after reaches this page. Ask
- * before the navigation that opens it.
- */
-export function liveNotificationsOpened(page: Page): Promise<unknown> {
-  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications/stream', {
-    timeout: 0,
-  });
+  await settled(page);
 }
 
 /** TOTP secrets of personas set up in this run, shared by every test file through a file. */
@@ -134,6 +122,7 @@ export async function signInPersona(
   if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
   await page.goto('/');
   await permissionsLoaded(page);
+  await settled(page);
 }
 
 /**
@@ -146,6 +135,7 @@ export async function selectEntity(page: Page, name: string) {
   await page.getByRole('option', { name: new RegExp(name) }).click();
   await page.getByRole('button', { name: `Selected entity: ${name}`, exact: true }).waitFor();
   await permissionsLoaded(page);
+  await settled(page);
 }
 
 /** The CSRF header a signed-in page's own API calls carry (the cookie's token, sent back). */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, signIn } from './browser';
+import { launchChromium, openPage, signIn } from './browser';
 import { PLAIN_USER, startTestPortal } from './test-portal';
 
 /**
@@ -23,7 +23,7 @@ function usePortal(env: Record<string, string>) {
   });
   return {
     async signedIn(): Promise<Page> {
-      const page = await (await ctx.browser!.newContext({ baseURL: ctx.portal!.baseUrl })).newPage();
+      const page = await openPage(ctx.browser!, ctx.portal!.baseUrl);
       await signIn(page, PLAIN_USER);
       return page;
     },

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, permissionsLoaded, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { permissionsLoaded } from './page-state';
 
 /** The menu's entries once the selected entity's permissions are known (never mid-load). */
 const menuLabels = async (page: Page) => {

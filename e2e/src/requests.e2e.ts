@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, liveNotificationsOpened, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { liveNotificationsOpened } from './page-state';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, liveNotificationsOpened, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, signInPersona, useBrowser } from './browser';
+import { liveNotificationsOpened } from './page-state';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
