@@ -4,12 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { eventually } from './page-state';
 
-/**
- * A broker persona's Overview, once its cash-entry history (more than a page) shows. The
- * server takes each two-factor code once, one step either side of now, so a persona signed
- * in several times in a row waits for fresh 30 s steps: alternating personas saves that.
- */
+/** A broker persona's Overview, once its cash-entry history (more than a page) shows. */
 async function brokerHistory(page: Page, persona: 'ops.checker' | 'ops.maker' = 'ops.checker') {
   await signInPersona(page, persona, DEMO_PASSWORD, currentCode);
   const history = page.getByRole('table', { name: 'Cash entries' });
@@ -68,7 +65,7 @@ async function historyAfter(
   answered.catch(() => {});
   await action();
   const { items } = (await (await answered).json()) as Listed;
-  await expect.poll(() => shownAmounts(history)).toEqual(items.map((e) => Number(e.amount)));
+  await eventually(() => shownAmounts(history)).toEqual(items.map((e) => Number(e.amount)));
   return items;
 }
 
@@ -196,7 +193,7 @@ describe('balances on the overview', () => {
     );
     const amounts = () => shownAmounts(history);
     const ordered = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - xs[i - 1]!) >= 0);
-    await expect.poll(async () => ordered(await amounts(), -1)).toBe(true);
+    await eventually(async () => ordered(await amounts(), -1)).toBe(true);
     const largest = (await amounts())[0]!;
     await historyAfter(
       page,
@@ -204,7 +201,7 @@ describe('balances on the overview', () => {
       () => page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click(),
       (f) => f.sort === 'amount' && f.direction === 'asc',
     );
-    await expect.poll(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
+    await eventually(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
     await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
     await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
     // Staff see a last column of actions; who booked an entry and when comes before it.
@@ -224,14 +221,12 @@ describe('balances on the overview', () => {
       (f) => typeof f.accountId === 'number',
     );
     expect(narrowed.length).toBeGreaterThan(0);
-    await expect
-      .poll(async () => {
-        const accounts = await history
-          .getByRole('row')
-          .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
-        return accounts.length > 0 && accounts.every((a) => a.includes('Northwind Margin'));
-      })
-      .toBe(true);
+    await eventually(async () => {
+      const accounts = await history
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
+      return accounts.length > 0 && accounts.every((a) => a.includes('Northwind Margin'));
+    }).toBe(true);
   });
 
   it('opens an account’s history from the Accounts page, already narrowed to it', async () => {
@@ -242,9 +237,9 @@ describe('balances on the overview', () => {
     await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
     expect(new URL(page.url()).searchParams.get('accountId')).toMatch(/^\d+$/);
     // The filter names the account once the account list has come.
-    await expect
-      .poll(() => page.getByRole('combobox', { name: 'Account' }).inputValue())
-      .toBe('Northwind Settlement');
+    await eventually(() => page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe(
+      'Northwind Settlement',
+    );
     const history = page.getByRole('table', { name: 'Cash entries' });
     await history
       .getByRole('row', { name: /Opening balance/ })
@@ -265,7 +260,7 @@ describe('balances on the overview', () => {
     expect(await rowsPerPage.inputValue()).toBe('10');
     await rowsPerPage.click();
     await page.getByRole('option', { name: '25' }).click();
-    await expect.poll(() => history.getByRole('row').count()).toBeGreaterThan(11);
+    await eventually(() => history.getByRole('row').count()).toBeGreaterThan(11);
 
     await page.reload();
     await history
@@ -355,7 +350,7 @@ describe('balances on the overview', () => {
     await book.getByRole('button', { name: 'Book deposit' }).click();
     const deposit = history.getByRole('row', { name: /Northwind Settlement.*Deposit.*USD\s+777\.77/ });
     await deposit.waitFor();
-    await expect.poll(available).toBeCloseTo(before + 777.77, 2);
+    await eventually(available).toBeCloseTo(before + 777.77, 2);
 
     await deposit.getByRole('button', { name: /^Reverse entry #\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Reverse entry #\d+$/ });
@@ -366,7 +361,7 @@ describe('balances on the overview', () => {
     await dialog.getByLabel('Reason').fill('Booked to the wrong account');
     await dialog.getByRole('button', { name: 'Reverse entry' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(available).toBeCloseTo(before, 2);
+    await eventually(available).toBeCloseTo(before, 2);
     // The reversal says why, under its reference.
     await history
       .getByRole('row', { name: /Deposit\s*Reversal of #\d+.*USD\s+-777\.77.*Booked to the wrong account/ })

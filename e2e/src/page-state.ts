@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * What a journey waits for before it reads or clicks: states of the page, never a pause.
@@ -62,3 +63,12 @@ export function liveNotificationsOpened(page: Page): Promise<unknown> {
     timeout: 0,
   });
 }
+
+/** Playwright's own bound on waiting for an element; vitest's `expect.poll` would give up after 1 s. */
+const STATE_TIMEOUT_MS = 30_000;
+
+/**
+ * Polls `read` until it gives what the assertion that follows expects — a state to reach,
+ * bounded like a locator's wait, not a deadline for how fast a busy machine answers.
+ */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: STATE_TIMEOUT_MS });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { csrfHeaders, signInPersona, useBrowser } from './browser';
-import { liveNotificationsOpened } from './page-state';
+import { eventually, liveNotificationsOpened } from './page-state';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -115,8 +115,6 @@ describe('wallet whitelisting journey', () => {
     await row.getByRole('button', { name: 'Use inherited' }).click();
     await row.getByText('Default (one approver)').waitFor();
     // The field takes the saved value on its own render, after the rule's text.
-    await expect
-      .poll(() => row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue())
-      .toBe('1');
+    await eventually(() => row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
   });
 });
