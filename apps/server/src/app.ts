@@ -100,6 +100,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const ports: AccessPorts = {
     authenticators: [],
     resolvePermissions: resolver.resolve,
+    platformRootId: resolver.platformRootId,
     isMaintenanceOn: serverMode.isMaintenanceOn,
   };
   installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAuthentication(ports, auth);
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
-  const authorization = createAuthorizationService(db, resolver);
+  const authorization = createAuthorizationService(db);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   const balances = createBalancesService(db, entities);

@@ -12,6 +12,14 @@ export type Access = 'public' | 'twoFactorPending' | 'authenticated';
 /** Where the entity a call acts on travels. Absent field → the principal's home entity. */
 export type EntityLocation = { in: 'body' | 'query' | 'params' | 'home'; field: string };
 
+/**
+ * `platform`: the row acts on what every tenant shares (maintenance, platform-wide VASPs,
+ * the rate sheet, SSI profiles, reference data, calendars), so its keys must be held at
+ * the platform's root entity — a key held on a subtree acts on that subtree only. The
+ * access guard enforces it from the row.
+ */
+export type EndpointScope = 'platform';
+
 export type Endpoint = {
   method: HttpMethod;
   /** The spec's path below /api, parameters as `{name}`. */
@@ -19,6 +27,7 @@ export type Endpoint = {
   access: Access;
   permissions?: PermissionRequirement;
   entity?: EntityLocation;
+  scope?: EndpointScope;
   /** Money-moving calls require an Idempotency-Key header. */
   idempotent?: boolean;
   contentType?: 'json' | 'form' | 'multipart';
@@ -42,6 +51,9 @@ export function anyOf(...keys: PermissionKey[]): PermissionRequirement {
 export function allOf(...keys: PermissionKey[]): PermissionRequirement {
   return { keys, mode: 'all' };
 }
+
+/** Whether the row's keys must be held at the platform root (see `EndpointScope`). */
+export const isPlatformWide = (e: Pick<Endpoint, 'scope'>): boolean => e.scope === 'platform';
 
 /** Where the entity travels when the row does not say: `entityId` in the query or body. */
 export function entityLocationOf(e: Endpoint): EntityLocation {
@@ -86,7 +98,7 @@ export function call<const M extends HttpMethod, B extends z.ZodType, R extends 
   permissions: PermissionRequirement,
   body: B,
   response: R,
-  extra: { idempotent?: boolean } = {},
+  extra: { idempotent?: boolean; scope?: EndpointScope } = {},
 ) {
   return endpoint({
     method,

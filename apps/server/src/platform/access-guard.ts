@@ -1,5 +1,9 @@
-import { type Endpoint, entityLocationOf } from '@clearway/contracts/endpoint';
-import { satisfies } from '@clearway/contracts/permissions';
+import { type Endpoint, entityLocationOf, isPlatformWide } from '@clearway/contracts/endpoint';
+import {
+  type EntityPermissions,
+  type PermissionRequirement,
+  satisfies,
+} from '@clearway/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import type { AccessPorts, Principal } from './principal';
@@ -18,10 +22,31 @@ async function authenticate(ports: AccessPorts, request: FastifyRequest): Promis
   return null;
 }
 
+/** The principal's permissions on the platform root (null: it sees no root, or none exists). */
+async function atPlatformRoot(ports: AccessPorts, principal: Principal): Promise<EntityPermissions | null> {
+  const rootId = await ports.platformRootId();
+  return rootId === null ? null : ports.resolvePermissions(principal, rootId);
+}
+
+/**
+ * Maintenance switches every tenant off, so only who may switch it — system_management at
+ * the platform root — works through it; a tenant's system_management does not.
+ */
 async function holdsSystemManagement(ports: AccessPorts, principal: Principal | null): Promise<boolean> {
   if (!principal || principal.twoFactorPending) return false;
-  const held = await ports.resolvePermissions(principal, principal.homeEntityId);
+  const held = await atPlatformRoot(ports, principal);
   return held ? satisfies(held, { keys: ['system_management'] }) : false;
+}
+
+/** A platform-wide row's keys, held at the root: a key on a subtree acts on that subtree only. */
+async function assertHeldAtPlatformRoot(
+  ports: AccessPorts,
+  principal: Principal,
+  need: PermissionRequirement,
+) {
+  const held = await atPlatformRoot(ports, principal);
+  if (!held || !satisfies(held, need))
+    throw forbidden('This acts on what every tenant shares: it needs the permission at the platform root');
 }
 
 function maintenanceError(retryAfterSeconds: number) {
@@ -55,9 +80,10 @@ export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Pr
 /**
  * The one generic authorization hook. It reads the route's contract row: public rows
  * pass; others need a principal (401 first, before any work), respect maintenance mode
- * (503 unless the caller holds system_management), then — once the body is parsed — the
- * principal's permissions on the acting entity must satisfy the row (outside the visible
- * tree → 404, missing keys → 403). Handlers never check permissions themselves.
+ * (503 unless the caller holds system_management at the platform root), then — once the
+ * body is parsed — the principal's permissions on the acting entity must satisfy the row
+ * (outside the visible tree → 404, missing keys → 403), and a platform-wide row's keys must
+ * also be held at the platform root (else 403). Handlers never check permissions themselves.
  */
 export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, retryAfterSeconds: number) {
   app.decorateRequest('principal', null);
@@ -91,6 +117,7 @@ export function installAccessGuard(app: FastifyInstance, ports: AccessPorts, ret
     const held = await ports.resolvePermissions(principal, entityId);
     if (!held) throw notFound();
     if (e.permissions && !satisfies(held, e.permissions)) throw forbidden();
+    if (isPlatformWide(e)) await assertHeldAtPlatformRoot(ports, principal, e.permissions ?? { keys: [] });
     request.actingEntityId = entityId;
     request.heldPermissions = held;
   });

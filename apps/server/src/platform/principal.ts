@@ -32,6 +32,8 @@ export type PermissionResolver = (
 export type AccessPorts = {
   authenticators: Authenticator[];
   resolvePermissions: PermissionResolver;
+  /** The platform's root entity (what every tenant shares hangs there); null before one exists. */
+  platformRootId: () => Promise<number | null>;
   isMaintenanceOn: () => Promise<boolean>;
 };
 

@@ -1,4 +1,9 @@
-import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
+import {
+  type Endpoint,
+  entityLocationOf,
+  isPlatformWide,
+  toRoutePattern,
+} from '@clearway/contracts/endpoint';
 import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +28,10 @@ type Sample = {
 };
 type World = {
   a: number;
+  /** Every key on A, below the root: enough for any row but a platform-wide one. */
   admin: Agent;
+  /** Every key on the platform root and below. */
+  rootAdmin: Agent;
   adminUsername: string;
   accounts: [number, number];
   /** Accounts of an entity below A: historic entries are booked by staff above the owner. */
@@ -292,6 +300,8 @@ function implemented(t: TestContext) {
 describe('every implemented route is guarded by its contract row', () => {
   const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0' });
   const w = {} as World & { b: number; noKeys: Agent };
+  /** The agent with the keys for a row: a platform-wide row needs them at the root. */
+  const holderOf = (e: Endpoint) => (isPlatformWide(e) ? w.rootAdmin : w.admin);
 
   beforeAll(async () => {
     const root = await createEntity(t, uniqueName('Root '));
@@ -301,6 +311,9 @@ describe('every implemented route is guarded by its contract row', () => {
     await grant(t, admin.user.id, w.a);
     w.admin = admin.agent;
     w.adminUsername = admin.user.username;
+    const rootAdmin = await signedInUser(t, root.id);
+    await grant(t, rootAdmin.user.id, root.id);
+    w.rootAdmin = rootAdmin.agent;
     w.noKeys = (await signedInUser(t, w.a)).agent;
     const account = async (entityId = w.a) =>
       (
@@ -450,7 +463,7 @@ describe('every implemented route is guarded by its contract row', () => {
       );
     const before = await counts();
     for (const e of implemented(t).filter((r) => r.body || r.query)) {
-      const res = await callMalformed(w.admin, e, w.a);
+      const res = await callMalformed(holderOf(e), e, w.a);
       expect([e.id, res.statusCode]).toEqual([e.id, 400]);
       expect(res.json()).toMatchObject({
         status: 400,
@@ -463,8 +476,20 @@ describe('every implemented route is guarded by its contract row', () => {
 
   it('answers 2xx to a caller with the keys', async () => {
     for (const e of implemented(t).filter((r) => r.permissions)) {
-      const res = await callOn(w.admin, e, w.a, await sampleFor(e)!(w));
+      const res = await callOn(holderOf(e), e, w.a, await sampleFor(e)!(w));
       expect([e.id, res.statusCode < 300]).toEqual([e.id, true]);
+    }
+  });
+
+  it('answers 403 to a platform-wide row for a caller holding its keys only below the root', async () => {
+    const platformWide = implemented(t).filter(isPlatformWide);
+    expect(platformWide.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['platform.setMaintenance', 'vasps.update', 'instruments.setRate']),
+    );
+    for (const e of platformWide) {
+      const res = await callOn(w.admin, e, w.a, await sampleFor(e)!(w));
+      expect([e.id, res.statusCode]).toEqual([e.id, 403]);
+      expect(res.json()).toEqual({ status: 403, title: 'Access Denied', message: expect.any(String) });
     }
   });
 });

@@ -16,11 +16,16 @@ export const ZRole = z.object({
   name: z.string(),
   description: z.string(),
   permissions: z.array(z.enum(PERMISSION_KEYS)),
+  /** The entity it was created on; null: the platform's own. */
+  ownerEntityId: z.number().nullable(),
+  /** False for a role shared from above (or used beyond the caller's tree): read-only here. */
+  editable: z.boolean(),
 });
 export const ZGroup = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
+  ownerEntityId: z.number().nullable(),
   roleIds: z.array(z.number()),
   members: z.array(z.object({ kind: z.enum(['user', 'apiKey']), id: z.string() })),
 });

@@ -65,6 +65,8 @@ export const platformEndpoints = {
     access: 'authenticated',
     permissions: anyOf('system_management'),
     entity: { in: 'home', field: 'entityId' },
+    // Every tenant is switched off with it.
+    scope: 'platform',
     summary: 'Turn maintenance mode on or off',
     tag: 'server',
     body: ZSetMaintenanceRequest,

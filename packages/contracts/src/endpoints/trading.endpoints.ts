@@ -45,6 +45,8 @@ export const instrumentEndpoints = {
     P.instruments,
     ZRateSet,
     ZRate,
+    // One rate sheet values every tenant's balances.
+    { scope: 'platform' },
   ),
 } as const;
 

@@ -213,6 +213,8 @@ export const ssiProfileEndpoints = {
     P.ssiManage,
     ZSsiDelete,
     z.object({ message: z.string() }),
+    // A profile is the platform's, offered to every tenant.
+    { scope: 'platform' },
   ),
 } as const;
 
@@ -226,8 +228,14 @@ export const vaspEndpoints = {
     summary: 'VASPs (travel-rule counterparties)',
     response: z.array(ZVasp),
   }),
-  create: call('POST', '/vasps/create', 'vasps', 'Create a VASP', P.vaspManage, ZCreateVasp, ZVasp),
-  update: call('PUT', '/vasps/update', 'vasps', 'Update a VASP', P.vaspManage, ZUpdateVasp, ZVasp),
+  // VASPs belong to no tenant: every tenant's wallets may name one, so changing them is
+  // platform-wide.
+  create: call('POST', '/vasps/create', 'vasps', 'Create a VASP', P.vaspManage, ZCreateVasp, ZVasp, {
+    scope: 'platform',
+  }),
+  update: call('PUT', '/vasps/update', 'vasps', 'Update a VASP', P.vaspManage, ZUpdateVasp, ZVasp, {
+    scope: 'platform',
+  }),
   delete: call(
     'DELETE',
     '/vasps/delete',
@@ -236,5 +244,6 @@ export const vaspEndpoints = {
     P.vaspManage,
     ZVaspRef,
     z.object({ message: z.string() }),
+    { scope: 'platform' },
   ),
 } as const;

@@ -35,7 +35,7 @@ export function createAuthModule({ db, config, secrets, mailer, users }: Deps) {
     tokens,
     login,
     entra: createEntraService({ db, config, users, login }),
-    passwords: createPasswordService({ db, config, users, sessions, mailer }),
+    passwords: createPasswordService({ db, config, users, sessions, mailer, throttle }),
     sso: createSsoService(db, config, users),
   };
 }

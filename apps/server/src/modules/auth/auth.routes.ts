@@ -79,8 +79,8 @@ export function authRoutes(app: FastifyInstance, m: AuthModule) {
     return { url };
   });
 
-  serve(app, A.changePassword, async ({ body, principal }) => {
-    await m.passwords.change(principal!, body.currentPassword, body.newPassword);
+  serve(app, A.changePassword, async ({ body, request, principal }) => {
+    await m.passwords.change(principal!, body.currentPassword, body.newPassword, metaOf(request));
     return { message: 'Your password has been changed. Other sessions have been signed out.' };
   });
 
@@ -107,12 +107,7 @@ export function authRoutes(app: FastifyInstance, m: AuthModule) {
 
   serve(app, A.loginViaSso, async ({ body, request, reply }) => {
     const user = await m.sso.verify(body.ssoToken);
-    const { issued } = await m.login.startSession(
-      user,
-      `account:${user.username.toLowerCase()}`,
-      metaOf(request),
-      'sso',
-    );
+    const { issued } = await m.login.startSession(user, metaOf(request), 'sso');
     setSessionCookies(reply, m.cookies, issued);
     return loginResponse(user.username, issued);
   });

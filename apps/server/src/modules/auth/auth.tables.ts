@@ -35,7 +35,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in counters per account and per IP, shared by every server instance. */
+/**
+ * Guesses at a password or TOTP code per account and per IP in the current window, shared
+ * by every server instance: counted before the secret is checked, given back when right.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -8,7 +8,6 @@ import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import type { UsersService } from '../users/users.service';
 import { oidcLogins } from './auth.tables';
 import type { LoginService, RequestMeta } from './login.service';
-import { accountKey } from './throttle.service';
 
 export const ENTRA_PROVIDER = 'ms-entra';
 export const ENTRA_SCOPE = 'openid profile email User.Read';
@@ -138,7 +137,7 @@ export function createEntraService(deps: {
       await audit('failure', String(claims.email ?? claims.sub), { reason: 'not provisioned' });
       throw unauthenticated(ENTRA_NOT_PROVISIONED);
     }
-    const session = await login.startSession(user, accountKey(user.username), meta, ENTRA_PROVIDER);
+    const session = await login.startSession(user, meta, ENTRA_PROVIDER);
     return { ...session, callbackUrl: row.callbackUrl };
   }
 

@@ -10,14 +10,13 @@ import type { Secrets } from '../../platform/secrets';
 import type { UserRow, UsersService } from '../users/users.service';
 import { users } from '../users/users.tables';
 import type { LiveSession, SessionsService } from './sessions.service';
-import { accountKey, ipKey, type ThrottleService } from './throttle.service';
+import { type Attempt, guessKeys, type ThrottleService } from './throttle.service';
 import { matchingStep, newTotpSecret, setupMaterial } from './two-factor';
 import { userPrincipal } from './user-principal';
 
 export type RequestMeta = { ip?: string; userAgent?: string };
 
 const invalid = (message: string) => new AppError('Unauthenticated', 401, message);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The two-factor state a fresh sign-in starts in (section 4's require2fa). */
 export function initialRequire2fa(user: Pick<UserRow, 'totpEnabled' | 'twoFactorRequired'>): Require2fa {
@@ -26,9 +25,9 @@ export function initialRequire2fa(user: Pick<UserRow, 'totpEnabled' | 'twoFactor
 }
 
 /**
- * Sign-in: password, then — when the user has or needs it — the second factor. Failures
- * answer with the spec's generic messages after a growing delay, and count towards the
- * account and IP locks.
+ * Sign-in: password, then — when the user has or needs it — the second factor. Every guess
+ * is counted towards the account and IP locks before it is checked; failures answer with
+ * the spec's generic messages after a growing delay.
  */
 export function createLoginService(deps: {
   db: Db;
@@ -40,14 +39,19 @@ export function createLoginService(deps: {
 }) {
   const { db, config, secrets, users: usersService, sessions, throttle } = deps;
 
-  async function fail(
-    keys: string[],
+  /**
+   * Answers a checked guess. If later guesses reached a lock while it was checked, it is
+   * refused as locked, right or wrong alike; a wrong or refused guess stays counted, is
+   * audited and answered after the growing delay.
+   */
+  async function settle(
+    attempt: Attempt,
     meta: RequestMeta,
     login: string,
-    reason: string,
-    message: string,
-  ): Promise<never> {
-    const failures = await throttle.recordFailure(keys);
+    check: { right: boolean; reason: string; message: string },
+  ): Promise<void> {
+    const locked = await throttle.lockReachedSince(attempt);
+    if (check.right && !locked) return;
     await recordAudit(
       db,
       { principal: null, meta },
@@ -55,11 +59,11 @@ export function createLoginService(deps: {
         action: 'auth.login',
         outcome: 'failure',
         target: login,
-        details: { reason },
+        details: { reason: check.right ? 'locked' : check.reason },
       },
     );
-    await sleep(throttle.delayFor(failures));
-    throw invalid(message);
+    await throttle.pauseAfterFailure(attempt);
+    throw locked ?? invalid(check.message);
   }
 
   /** Accepts a TOTP code once: its step must be newer than the last accepted one. */
@@ -77,17 +81,24 @@ export function createLoginService(deps: {
     return updated.length === 1;
   }
 
-  /** @throws Unauthenticated (invalid credentials), RateLimited (locked) */
+  /**
+   * The guess is counted before the password is checked (see the throttle).
+   * @throws Unauthenticated (invalid credentials), RateLimited (locked)
+   */
   async function verifyPassword(login: string, password: string, meta: RequestMeta) {
-    const keys = [accountKey(login), ...(meta.ip ? [ipKey(meta.ip)] : [])];
-    await throttle.assertNotLocked(keys);
+    const attempt = await throttle.admit(guessKeys(login, meta.ip));
     const user = await usersService.verifyCredentials(login, password);
-    if (!user) return fail(keys, meta, login, 'password', INVALID_PASSWORD_MESSAGE);
-    return { user, keys };
+    await settle(attempt, meta, login, {
+      right: !!user,
+      reason: 'password',
+      message: INVALID_PASSWORD_MESSAGE,
+    });
+    return { user: user!, attempt };
   }
 
-  async function completeLogin(user: UserRow, key: string, meta: RequestMeta, via: string) {
-    await throttle.recordSuccess(key);
+  /** `attempt` is the guess that proved the user, if one did (SSO and Entra need none). */
+  async function completeLogin(user: UserRow, attempt: Attempt | undefined, meta: RequestMeta, via: string) {
+    await (attempt ? throttle.succeed(attempt) : throttle.reset(user.username));
     await usersService.update(user.id, { lastLoginAt: new Date() });
     await recordAudit(
       db,
@@ -103,26 +114,29 @@ export function createLoginService(deps: {
 
   /** Password sign-in; creates a session whose second factor may still be pending. */
   async function login(name: string, password: string, meta: RequestMeta, via = 'password') {
-    const { user, keys } = await verifyPassword(name, password, meta);
-    return startSession(user, keys[0]!, meta, via);
+    const { user, attempt } = await verifyPassword(name, password, meta);
+    return startSession(user, meta, via, attempt);
   }
 
   /** A session for a user whose first factor is proven (password, SSO token or Entra). */
-  async function startSession(user: UserRow, key: string, meta: RequestMeta, via: string) {
+  async function startSession(user: UserRow, meta: RequestMeta, via: string, attempt?: Attempt) {
     const require2fa = initialRequire2fa(user);
     const issued = await sessions.create(user.id, require2fa, { via, ...meta });
-    if (require2fa === 'no') await completeLogin(user, key, meta, via);
+    if (require2fa === 'no') await completeLogin(user, attempt, meta, via);
+    // A right password is no failure, though the sign-in completes only with the code.
+    else if (attempt) await throttle.refund(attempt);
     return { user, issued };
   }
 
-  /** Password and code in one step, for programmatic clients (bearer tokens). */
+  /** Password and code in one step, for programmatic clients: one guess covers both. */
   async function verifyForToken(name: string, password: string, code: string | undefined, meta: RequestMeta) {
-    const { user, keys } = await verifyPassword(name, password, meta);
+    const { user, attempt } = await verifyPassword(name, password, meta);
     const needsCode = initialRequire2fa(user) !== 'no';
-    if (needsCode && !(code && (await acceptCode(user, code)))) {
-      return fail(keys, meta, name, 'totp', INVALID_TOTP_MESSAGE);
+    if (needsCode) {
+      const right = !!code && (await acceptCode(user, code));
+      await settle(attempt, meta, name, { right, reason: 'totp', message: INVALID_TOTP_MESSAGE });
     }
-    await completeLogin(user, keys[0]!, meta, 'bearer');
+    await completeLogin(user, attempt, meta, 'bearer');
     return user;
   }
 
@@ -142,9 +156,9 @@ export function createLoginService(deps: {
   /** Checks the code for a pending session; on success the session is rotated. */
   async function verifyCode(live: LiveSession, code: string, meta: RequestMeta) {
     const user = (await usersService.findById(live.session.userId))!;
-    const keys = [accountKey(user.username), ...(meta.ip ? [ipKey(meta.ip)] : [])];
-    await throttle.assertNotLocked(keys);
-    if (!(await acceptCode(user, code))) return fail(keys, meta, user.username, 'totp', INVALID_TOTP_MESSAGE);
+    const attempt = await throttle.admit(guessKeys(user.username, meta.ip));
+    const right = await acceptCode(user, code);
+    await settle(attempt, meta, user.username, { right, reason: 'totp', message: INVALID_TOTP_MESSAGE });
     if (live.session.require2fa === 'setup') {
       await usersService.update(user.id, { totpEnabled: true });
       await recordAudit(
@@ -158,7 +172,7 @@ export function createLoginService(deps: {
       );
     }
     const issued = await sessions.rotate(live.session, 'success');
-    await completeLogin(user, keys[0]!, meta, live.session.via);
+    await completeLogin(user, attempt, meta, live.session.via);
     return { user, issued };
   }
 

@@ -3,15 +3,34 @@ import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Principal } from '../../platform/principal';
+import { checkPassword, PASSWORD_POLICY } from '../users/password-policy';
 import type { UsersService } from '../users/users.service';
 import { passwordResetTokens } from './auth.tables';
+import type { RequestMeta } from './login.service';
 import type { SessionsService } from './sessions.service';
+import { guessKeys, type ThrottleService } from './throttle.service';
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account matches, we have sent a link to reset its password.';
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+/** The one answer to a password change that fails on a secret, whichever secret it was. */
+export const CHANGE_PASSWORD_REFUSED = `The current password is not correct, or the new password is one of the last ${PASSWORD_POLICY.historySize} passwords`;
+const REPEATED_PASSWORD = `Password must differ from the last ${PASSWORD_POLICY.historySize} passwords`;
+
+const refused = () => badRequest(CHANGE_PASSWORD_REFUSED, { currentPassword: CHANGE_PASSWORD_REFUSED });
+
+/** Runs `work`; true when it completed, false when it was refused with a 400. */
+async function completesUnlessRefused(work: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 400) return false;
+    throw err;
+  }
+}
 
 /** Forgotten, reset and changed passwords. None of them signs anyone in. */
 export function createPasswordService(deps: {
@@ -20,8 +39,9 @@ export function createPasswordService(deps: {
   users: UsersService;
   sessions: SessionsService;
   mailer: Mailer;
+  throttle: ThrottleService;
 }) {
-  const { db, config, users, sessions, mailer } = deps;
+  const { db, config, users, sessions, mailer, throttle } = deps;
   const baseUrl = () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
   return {
@@ -90,22 +110,54 @@ export function createPasswordService(deps: {
       return void userId;
     },
 
-    /** @throws BadRequest (wrong current password, policy) */
-    async change(principal: Principal, current: string, next: string): Promise<void> {
+    /**
+     * Changes the caller's own password. What needs no secret is answered first, whatever
+     * the current password is: the policy's rules and a new password equal to the one given
+     * as current. Then the guess is counted like a sign-in (same delay, same locks), and
+     * whatever depends on a secret — the current password, the history of old ones — fails
+     * with one answer, so only a change that succeeds tells the current password was right.
+     * @throws BadRequest (policy; CHANGE_PASSWORD_REFUSED), RateLimited (locked)
+     */
+    async change(principal: Principal, current: string, next: string, meta: RequestMeta = {}): Promise<void> {
       const user = await users.findById(principal.id);
-      if (!user || !(await users.verifyPassword(user, current))) {
-        const msg = 'The current password is not correct';
-        throw badRequest(msg, { currentPassword: msg });
-      }
-      await db.transaction(async (tx) => {
-        await users.setPassword(user, next, tx);
-        await sessions.endAllForUser(user.id, principal.sessionId, tx);
-        await recordAudit(
-          tx,
-          { principal },
-          { action: 'auth.password.change', outcome: 'success', target: user.username },
-        );
-      });
+      // Not a user (an API key): there is no password to change.
+      if (!user) throw refused();
+      const broken = checkPassword(next, user.username) ?? (next === current ? REPEATED_PASSWORD : null);
+      if (broken) throw badRequest(broken, { password: broken });
+
+      const attempt = await throttle.admit(guessKeys(user.username, meta.ip));
+      const currentRight = await users.verifyPassword(user, current);
+      // A lock later guesses reached meanwhile refuses this one too, right or wrong alike.
+      const locked = await throttle.lockReachedSince(attempt);
+      const changed =
+        currentRight &&
+        !locked &&
+        (await completesUnlessRefused(() =>
+          db.transaction(async (tx) => {
+            // Refuses a new password among the recent ones: a rule on secrets, so answered as one.
+            await users.setPassword(user, next, tx);
+            await sessions.endAllForUser(user.id, principal.sessionId, tx);
+            await recordAudit(
+              tx,
+              { principal, meta },
+              { action: 'auth.password.change', outcome: 'success', target: user.username },
+            );
+          }),
+        ));
+      if (changed) return throttle.succeed(attempt);
+
+      await recordAudit(
+        db,
+        { principal, meta },
+        {
+          action: 'auth.password.change',
+          outcome: 'failure',
+          target: user.username,
+          details: { reason: locked ? 'locked' : currentRight ? 'password history' : 'current password' },
+        },
+      );
+      await throttle.pauseAfterFailure(attempt);
+      throw locked ?? refused();
     },
   };
 }

@@ -11,8 +11,8 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
   });
   serve(app, A.permissions, async () => s.permissions());
   serve(app, A.permissionScopeTypes, async () => s.scopeTypes());
-  serve(app, A.roles, () => s.listRoles());
-  serve(app, A.groups, () => s.listGroups());
+  serve(app, A.roles, (c) => s.listRoles(who(c).principal));
+  serve(app, A.groups, (c) => s.listGroups(who(c).principal));
   serve(app, A.permissionScopes, (c) => s.listScopes(who(c).principal));
   serve(app, A.rolesCreate, (c) => s.createRole(who(c), c.body));
   serve(app, A.rolesUpdate, (c) => s.updateRole(who(c), c.body));

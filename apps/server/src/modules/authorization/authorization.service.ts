@@ -1,9 +1,10 @@
 import { SCOPE_TYPE_LABELS, SCOPE_TYPES, type ScopeType } from '@clearway/contracts/authorization';
-import { PERMISSION_KEYS, type PermissionKey, satisfies } from '@clearway/contracts/permissions';
-import { and, asc, eq } from 'drizzle-orm';
+import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import {
@@ -14,63 +15,41 @@ import {
   permissionScopes,
   roles,
 } from './authorization.tables';
-import type { Resolver } from './resolver.service';
+import { groupView, listGroups, listRoles, listScopes, roleViewFor } from './authorization-views';
+import type { PrincipalRef } from './rights.repo';
+import { changeRights, type Touched } from './rights-rule';
 
 type Who = { principal: Principal; entityId?: number | null };
-type Member = { kind: 'user' | 'apiKey'; id: string };
+type Member = PrincipalRef;
 
 const label = (k: string) => k.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-
-import { pgErrorCode } from '../../platform/pg-errors';
 
 const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 // 23503: a reference to nothing; 23001: ON DELETE RESTRICT (still in use).
 const isFkViolation = (err: unknown) => ['23503', '23001'].includes(pgErrorCode(err) ?? '');
 
+/** The fields given (an absent field leaves the column as it is). */
+const defined = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const toRole = (r: typeof roles.$inferSelect) => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  permissions: r.permissions as PermissionKey[],
+  ownerEntityId: r.ownerEntityId,
+});
+
 /**
- * Roles, groups, permission scopes and direct permissions. Every change is audited, and a
- * caller can only hand out keys it holds itself where the grant applies (no escalation).
+ * Roles, groups, permission scopes and direct permissions. Every change goes through the
+ * one grant rule (`changeRights`, rights-rule.ts) and is audited; a refused change is
+ * audited as a failure and changes nothing.
  */
-export function createAuthorizationService(db: Db, resolver: Resolver) {
-  async function groupView(tx: DbOrTx, groupId: number) {
-    const [g] = await tx.select().from(groups).where(eq(groups.id, groupId));
+export function createAuthorizationService(db: Db) {
+  async function existingGroup(tx: DbOrTx, groupId: number) {
+    const g = await groupView(tx, groupId);
     if (!g) throw notFound('Group not found');
-    const [roleRows, memberRows] = await Promise.all([
-      tx.select({ roleId: groupRoles.roleId }).from(groupRoles).where(eq(groupRoles.groupId, groupId)),
-      tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)),
-    ]);
-    return {
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      roleIds: roleRows.map((r) => r.roleId).sort((a, b) => a - b),
-      members: memberRows.map((m) => ({ kind: m.principalKind, id: m.principalId })),
-    };
-  }
-
-  /** @throws Forbidden when the caller does not hold every key where the grant applies */
-  async function assertCanGrant(
-    principal: Principal,
-    entityId: number,
-    keys: readonly string[],
-    scope: ScopeType,
-  ) {
-    const held = await resolver.resolve(principal, entityId);
-    if (!held) throw notFound('Entity not found');
-    const need = { keys: keys as PermissionKey[], mode: 'all' as const };
-    const ok =
-      (scope === 'DESCENDANTS' || satisfies(held, need)) &&
-      (scope === 'SELF' || satisfies(held, { ...need, scope: 'child' }));
-    if (!ok) throw forbidden('You cannot grant permissions you do not hold on that entity');
-  }
-
-  async function keysOfGroup(tx: DbOrTx, groupId: number): Promise<string[]> {
-    const rows = await tx
-      .select({ permissions: roles.permissions })
-      .from(groupRoles)
-      .innerJoin(roles, eq(roles.id, groupRoles.roleId))
-      .where(eq(groupRoles.groupId, groupId));
-    return [...new Set(rows.flatMap((r) => r.permissions))];
+    return g;
   }
 
   async function scopeView(tx: DbOrTx, id: number) {
@@ -101,20 +80,30 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
     }
   }
 
+  /**
+   * Every rights change: one transaction, the grant rule around the work, the audit row
+   * with it. A refusal is audited on its own (the change itself rolled back).
+   */
   async function change<T>(
     who: Who,
-    action: string,
-    target: string,
-    details: Record<string, unknown>,
-    work: (tx: DbOrTx) => Promise<T>,
+    audit: { action: string; target: string; details?: Record<string, unknown> },
+    touched: Partial<Touched>,
+    work: (tx: DbOrTx, touched: Touched) => Promise<T>,
   ) {
+    const scope: Touched = { groupIds: [], roleIds: [], principals: [], ...touched };
     try {
       return await db.transaction(async (tx) => {
-        const result = await work(tx);
-        await recordAudit(tx, who, { action, outcome: 'success', target, details });
+        const result = await changeRights(tx, who.principal, scope, () => work(tx, scope));
+        await recordAudit(tx, who, { ...audit, outcome: 'success' });
         return result;
       });
     } catch (err) {
+      if (err instanceof AppError && err.status === 403)
+        await recordAudit(db, who, {
+          ...audit,
+          outcome: 'failure',
+          details: { ...audit.details, refused: err.message },
+        });
       if (isUniqueViolation(err)) throw conflict('A record with that name or binding already exists');
       if (isFkViolation(err))
         throw conflict('That record is in use or refers to something that does not exist');
@@ -122,132 +111,167 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
     }
   }
 
+  const ownerOf = (who: Who) => who.entityId ?? who.principal.homeEntityId;
+
   return {
     permissions: () => PERMISSION_KEYS.map((key) => ({ key, label: label(key) })),
     scopeTypes: () => SCOPE_TYPES.map((code) => ({ code, name: SCOPE_TYPE_LABELS[code] })),
-    listRoles: async () =>
-      (await db.select().from(roles).orderBy(asc(roles.name))).map((r) => ({
-        ...r,
-        permissions: r.permissions as PermissionKey[],
-      })),
-    async listGroups() {
-      const all = await db.select({ id: groups.id }).from(groups).orderBy(asc(groups.name));
-      return Promise.all(all.map((g) => groupView(db, g.id)));
-    },
-    /** Scopes on entities the caller can see. */
-    async listScopes(principal: Principal) {
-      const all = await db
-        .select({ id: permissionScopes.id, entityId: permissionScopes.entityId })
-        .from(permissionScopes);
-      const out = [];
-      for (const s of all)
-        if (await resolver.resolve(principal, s.entityId)) out.push(await scopeView(db, s.id));
-      return out;
-    },
+    listRoles: (principal: Principal) => listRoles(db, principal),
+    listGroups: (principal: Principal) => listGroups(db, principal),
+    listScopes: (principal: Principal) => listScopes(db, principal),
 
+    /** The new role is owned by the entity the caller acts on. */
     createRole: (who: Who, input: { name: string; description: string; permissions: PermissionKey[] }) =>
-      change(who, 'authz.role.create', input.name, { input }, async (tx) => {
-        const [row] = await tx
-          .insert(roles)
-          .values({ ...input, permissions: [...new Set(input.permissions)] })
-          .returning();
-        return { ...row!, permissions: row!.permissions as PermissionKey[] };
-      }),
+      change(
+        who,
+        { action: 'authz.role.create', target: input.name, details: { input } },
+        {},
+        async (tx, t) => {
+          const [row] = await tx
+            .insert(roles)
+            .values({ ...input, permissions: [...new Set(input.permissions)], ownerEntityId: ownerOf(who) })
+            .returning();
+          t.roleIds.push(row!.id);
+          return { ...toRole(row!), editable: true };
+        },
+      ),
     updateRole: (
       who: Who,
       input: { roleId: number; name?: string; description?: string; permissions?: PermissionKey[] },
     ) =>
-      change(who, 'authz.role.update', String(input.roleId), { input }, async (tx) => {
-        const { roleId, ...patch } = input;
-        const [row] = await tx.update(roles).set(patch).where(eq(roles.id, roleId)).returning();
-        if (!row) throw notFound('Role not found');
-        return { ...row, permissions: row.permissions as PermissionKey[] };
-      }),
+      change(
+        who,
+        { action: 'authz.role.update', target: String(input.roleId), details: { input } },
+        { roleIds: [input.roleId] },
+        async (tx) => {
+          const { roleId, name, description, permissions } = input;
+          // Only the role's own fields: the body also carries the acting entity.
+          const patch = defined({ name, description, permissions: permissions && [...new Set(permissions)] });
+          const [row] = Object.keys(patch).length
+            ? await tx.update(roles).set(patch).where(eq(roles.id, roleId)).returning()
+            : await tx.select().from(roles).where(eq(roles.id, roleId));
+          if (!row) throw notFound('Role not found');
+          return (await roleViewFor(tx, who.principal, roleId))!;
+        },
+      ),
     deleteRole: (who: Who, roleId: number) =>
-      change(who, 'authz.role.delete', String(roleId), {}, async (tx) => {
-        const gone = await tx.delete(roles).where(eq(roles.id, roleId)).returning({ id: roles.id });
-        if (!gone.length) throw notFound('Role not found');
-        return { message: 'Role deleted' };
-      }),
+      change(
+        who,
+        { action: 'authz.role.delete', target: String(roleId) },
+        { roleIds: [roleId] },
+        async (tx) => {
+          const gone = await tx.delete(roles).where(eq(roles.id, roleId)).returning({ id: roles.id });
+          if (!gone.length) throw notFound('Role not found');
+          return { message: 'Role deleted' };
+        },
+      ),
 
+    /** The new group is owned by the entity the caller acts on; it grants nothing until bound. */
     createGroup: (
       who: Who,
       input: { name: string; description: string; roleIds: number[]; members: Member[] },
     ) =>
-      change(who, 'authz.group.create', input.name, { input }, async (tx) => {
-        const [g] = await tx
-          .insert(groups)
-          .values({ name: input.name, description: input.description })
-          .returning();
-        if (input.roleIds.length)
-          await tx.insert(groupRoles).values(input.roleIds.map((roleId) => ({ groupId: g!.id, roleId })));
-        await setMembers(tx, g!.id, input.members);
-        return groupView(tx, g!.id);
-      }),
+      change(
+        who,
+        { action: 'authz.group.create', target: input.name, details: { input } },
+        { attachedRoleIds: input.roleIds },
+        async (tx, t) => {
+          const [g] = await tx
+            .insert(groups)
+            .values({ name: input.name, description: input.description, ownerEntityId: ownerOf(who) })
+            .returning();
+          t.groupIds.push(g!.id);
+          if (input.roleIds.length)
+            await tx.insert(groupRoles).values(input.roleIds.map((roleId) => ({ groupId: g!.id, roleId })));
+          await setMembers(tx, g!.id, input.members);
+          return existingGroup(tx, g!.id);
+        },
+      ),
     updateGroup: (
       who: Who,
       input: { groupId: number; name?: string; description?: string; members?: Member[] },
     ) =>
-      change(who, 'authz.group.update', String(input.groupId), { input }, async (tx) => {
-        const { groupId, members, ...patch } = input;
-        await groupView(tx, groupId);
-        if (Object.keys(patch).length) await tx.update(groups).set(patch).where(eq(groups.id, groupId));
-        if (members) await setMembers(tx, groupId, members);
-        return groupView(tx, groupId);
-      }),
+      change(
+        who,
+        { action: 'authz.group.update', target: String(input.groupId), details: { input } },
+        { groupIds: [input.groupId] },
+        async (tx) => {
+          const { groupId, members, name, description } = input;
+          const patch = defined({ name, description });
+          await existingGroup(tx, groupId);
+          if (Object.keys(patch).length) await tx.update(groups).set(patch).where(eq(groups.id, groupId));
+          if (members) await setMembers(tx, groupId, members);
+          return existingGroup(tx, groupId);
+        },
+      ),
     deleteGroup: (who: Who, groupId: number) =>
-      change(who, 'authz.group.delete', String(groupId), {}, async (tx) => {
-        const gone = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
-        if (!gone.length) throw notFound('Group not found');
-        return { message: 'Group deleted' };
-      }),
+      change(
+        who,
+        { action: 'authz.group.delete', target: String(groupId) },
+        { groupIds: [groupId] },
+        async (tx) => {
+          const gone = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
+          if (!gone.length) throw notFound('Group not found');
+          return { message: 'Group deleted' };
+        },
+      ),
+    /** The role must be one the caller may use (`attachedRoleIds`). */
     appendRole: (who: Who, groupId: number, roleId: number) =>
-      change(who, 'authz.group.role.append', String(groupId), { roleId }, async (tx) => {
-        await groupView(tx, groupId);
-        await tx.insert(groupRoles).values({ groupId, roleId }).onConflictDoNothing();
-        return groupView(tx, groupId);
-      }),
+      change(
+        who,
+        { action: 'authz.group.role.append', target: String(groupId), details: { roleId } },
+        { groupIds: [groupId], attachedRoleIds: [roleId] },
+        async (tx) => {
+          await existingGroup(tx, groupId);
+          await tx.insert(groupRoles).values({ groupId, roleId }).onConflictDoNothing();
+          return existingGroup(tx, groupId);
+        },
+      ),
     setRoles: (who: Who, groupId: number, roleIds: number[]) =>
-      change(who, 'authz.group.role.update', String(groupId), { roleIds }, async (tx) => {
-        await groupView(tx, groupId);
-        await tx.delete(groupRoles).where(eq(groupRoles.groupId, groupId));
-        if (roleIds.length)
-          await tx.insert(groupRoles).values(roleIds.map((roleId) => ({ groupId, roleId })));
-        return groupView(tx, groupId);
-      }),
+      change(
+        who,
+        { action: 'authz.group.role.update', target: String(groupId), details: { roleIds } },
+        { groupIds: [groupId], attachedRoleIds: roleIds },
+        async (tx) => {
+          await existingGroup(tx, groupId);
+          await tx.delete(groupRoles).where(eq(groupRoles.groupId, groupId));
+          if (roleIds.length)
+            await tx.insert(groupRoles).values([...new Set(roleIds)].map((roleId) => ({ groupId, roleId })));
+          return existingGroup(tx, groupId);
+        },
+      ),
 
-    async createScope(who: Who, input: { groupId: number; entityId: number; scopeType: ScopeType }) {
-      await assertCanGrant(
-        who.principal,
-        input.entityId,
-        await keysOfGroup(db, input.groupId),
-        input.scopeType,
-      );
-      return change(who, 'authz.scope.create', String(input.entityId), { input }, async (tx) => {
-        const [row] = await tx.insert(permissionScopes).values(input).returning({ id: permissionScopes.id });
-        return scopeView(tx, row!.id);
-      });
-    },
+    createScope: (who: Who, input: { groupId: number; entityId: number; scopeType: ScopeType }) =>
+      change(
+        who,
+        { action: 'authz.scope.create', target: String(input.entityId), details: { input } },
+        { groupIds: [input.groupId] },
+        async (tx) => {
+          await existingGroup(tx, input.groupId);
+          const [row] = await tx
+            .insert(permissionScopes)
+            .values(input)
+            .returning({ id: permissionScopes.id });
+          return scopeView(tx, row!.id);
+        },
+      ),
     async updateScope(who: Who, input: { id: number; entityId: number; scopeType: ScopeType }) {
       const scope = await scopeView(db, input.id);
       if (scope.entityId !== input.entityId)
         throw badRequest('entityId: not the scope’s entity', { entityId: 'must be the scope’s entity' });
-      await assertCanGrant(
-        who.principal,
-        input.entityId,
-        await keysOfGroup(db, scope.groupId),
-        input.scopeType,
-      );
       return change(
         who,
-        'authz.scope.update',
-        String(input.id),
-        { from: scope.scopeType, to: input.scopeType },
+        {
+          action: 'authz.scope.update',
+          target: String(input.id),
+          details: { from: scope.scopeType, to: input.scopeType },
+        },
+        { groupIds: [scope.groupId] },
         async (tx) => {
           await tx
             .update(permissionScopes)
             .set({ scopeType: input.scopeType })
-            .where(eq(permissionScopes.id, input.id));
+            .where(and(eq(permissionScopes.id, input.id), eq(permissionScopes.entityId, input.entityId)));
           return scopeView(tx, input.id);
         },
       );
@@ -255,40 +279,58 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
     async deleteScope(who: Who, input: { id: number; entityId: number }) {
       const scope = await scopeView(db, input.id);
       if (scope.entityId !== input.entityId) throw notFound('Permission scope not found');
-      return change(who, 'authz.scope.delete', String(input.id), { scope }, async (tx) => {
-        await tx.delete(permissionScopes).where(eq(permissionScopes.id, input.id));
-        return { message: 'Permission scope deleted' };
-      });
+      return change(
+        who,
+        { action: 'authz.scope.delete', target: String(input.id), details: { scope } },
+        { groupIds: [scope.groupId] },
+        async (tx) => {
+          await tx.delete(permissionScopes).where(eq(permissionScopes.id, input.id));
+          return { message: 'Permission scope deleted' };
+        },
+      );
     },
 
-    async createDirect(
+    createDirect: (
       who: Who,
       input: { principal: Member; entityId: number; permission: PermissionKey; scopeType: ScopeType },
-    ) {
-      await assertCanGrant(who.principal, input.entityId, [input.permission], input.scopeType);
-      return change(who, 'authz.direct.create', String(input.entityId), { input }, async (tx) => {
-        const [row] = await tx
-          .insert(directPermissions)
-          .values({
-            principalKind: input.principal.kind,
-            principalId: input.principal.id,
-            entityId: input.entityId,
-            permission: input.permission,
-            scopeType: input.scopeType,
-          })
-          .returning();
-        return { ...row!, permission: row!.permission as PermissionKey };
-      });
-    },
+    ) =>
+      change(
+        who,
+        { action: 'authz.direct.create', target: String(input.entityId), details: { input } },
+        { principals: [input.principal] },
+        async (tx) => {
+          const [row] = await tx
+            .insert(directPermissions)
+            .values({
+              principalKind: input.principal.kind,
+              principalId: input.principal.id,
+              entityId: input.entityId,
+              permission: input.permission,
+              scopeType: input.scopeType,
+            })
+            .returning();
+          return { ...row!, permission: row!.permission as PermissionKey };
+        },
+      ),
     async deleteDirect(who: Who, input: { id: number; entityId: number }) {
-      return change(who, 'authz.direct.delete', String(input.id), { input }, async (tx) => {
-        const gone = await tx
-          .delete(directPermissions)
-          .where(and(eq(directPermissions.id, input.id), eq(directPermissions.entityId, input.entityId)))
-          .returning({ id: directPermissions.id });
-        if (!gone.length) throw notFound('Direct permission not found');
-        return { message: 'Direct permission revoked' };
-      });
+      const [found] = await db
+        .select()
+        .from(directPermissions)
+        .where(and(eq(directPermissions.id, input.id), eq(directPermissions.entityId, input.entityId)));
+      if (!found) throw notFound('Direct permission not found');
+      return change(
+        who,
+        { action: 'authz.direct.delete', target: String(input.id), details: { input } },
+        { principals: [{ kind: found.principalKind, id: found.principalId }] },
+        async (tx) => {
+          const gone = await tx
+            .delete(directPermissions)
+            .where(eq(directPermissions.id, input.id))
+            .returning({ id: directPermissions.id });
+          if (!gone.length) throw notFound('Direct permission not found');
+          return { message: 'Direct permission revoked' };
+        },
+      );
     },
     /**
      * System set-up (demo data): a role, a group holding it with these members, bound to an
@@ -305,15 +347,17 @@ export function createAuthorizationService(db: Db, resolver: Resolver) {
         members: Member[];
       },
     ) {
+      // Owned where they are bound: the persona's home entity.
+      const owner = { ownerEntityId: spec.entityId };
       const [role] = await tx
         .insert(roles)
-        .values({ name: spec.role, permissions: spec.keys, description: `${spec.role} (demo)` })
-        .onConflictDoUpdate({ target: roles.name, set: { permissions: spec.keys } })
+        .values({ name: spec.role, permissions: spec.keys, description: `${spec.role} (demo)`, ...owner })
+        .onConflictDoUpdate({ target: roles.name, set: { permissions: spec.keys, ...owner } })
         .returning();
       const [group] = await tx
         .insert(groups)
-        .values({ name: spec.group, description: `${spec.group} (demo)` })
-        .onConflictDoUpdate({ target: groups.name, set: { description: `${spec.group} (demo)` } })
+        .values({ name: spec.group, description: `${spec.group} (demo)`, ...owner })
+        .onConflictDoUpdate({ target: groups.name, set: { description: `${spec.group} (demo)`, ...owner } })
         .returning();
       await tx.insert(groupRoles).values({ groupId: group!.id, roleId: role!.id }).onConflictDoNothing();
       await tx

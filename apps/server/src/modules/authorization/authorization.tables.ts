@@ -15,20 +15,30 @@ import { entities } from '../entities/entities.tables';
 export const scopeTypeEnum = pgEnum('scope_type', SCOPE_TYPES);
 export const principalKindEnum = pgEnum('principal_kind', ['user', 'apiKey']);
 
-/** A named set of permission keys. */
+/**
+ * A named set of permission keys, owned by the entity it was created on (null: the
+ * platform's own). A role is available in its owner's subtree and changed only by an
+ * administrator of its owner, so a role shared across tenants is read-only to each of them.
+ */
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   permissions: text('permissions').array().notNull(),
+  ownerEntityId: integer('owner_entity_id').references(() => entities.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Holds roles and members; its permission scopes say where the roles apply. */
+/**
+ * Holds roles and members; its permission scopes say where the roles apply. Owned by the
+ * entity it was created on (null: the platform's own), which decides who sees it before
+ * it is bound anywhere.
+ */
 export const groups = pgTable('groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  ownerEntityId: integer('owner_entity_id').references(() => entities.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
 import { effectivePermissions, type Grant, isVisible } from '@clearway/contracts/authorization';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
@@ -62,6 +62,24 @@ export function createResolver(db: Db) {
     return out;
   }
 
-  return { resolve, grantsOf: (p: Principal) => grantsOf(db, p), permissionsFor, holders };
+  /**
+   * The platform root: the first entity without a parent (the ledger's platform accounts
+   * hang there too). Entities are never deleted or re-parented to the top, so once found it
+   * is kept for the life of the process.
+   */
+  let rootId: number | null = null;
+  async function platformRootId(): Promise<number | null> {
+    if (rootId !== null) return rootId;
+    const [root] = await db
+      .select({ id: entities.id })
+      .from(entities)
+      .where(isNull(entities.parentId))
+      .orderBy(asc(entities.id))
+      .limit(1);
+    rootId = root?.id ?? null;
+    return rootId;
+  }
+
+  return { resolve, grantsOf: (p: Principal) => grantsOf(db, p), permissionsFor, holders, platformRootId };
 }
 export type Resolver = ReturnType<typeof createResolver>;

@@ -205,10 +205,15 @@ export function createEntitiesService(deps: {
     return view(who.principal, input.entityId);
   }
 
-  /** Entities another user can use, limited to what the caller may see. */
+  /**
+   * Entities another user can use, limited to what the caller may see. A user is known to the caller only when at home in the caller's tree: one outside it
+   * gets the very answer a username nobody has gets, so the call tells no one who exists
+   * elsewhere on the platform. Both paths read the same before answering.
+   */
   async function listForUser(caller: Principal, username: string) {
+    const mine = new Set((await visibleRows(caller)).rows.map((r) => r.id));
     const user = await users.findByUsername(username);
-    if (!user) throw notFound('User not found');
+    if (!user || !mine.has(user.homeEntityId)) throw notFound('User not found');
     const theirs = await visibleRows({
       kind: 'user',
       id: user.id,
@@ -217,7 +222,6 @@ export function createEntitiesService(deps: {
       via: 'session',
       twoFactorPending: false,
     });
-    const mine = new Set((await visibleRows(caller)).rows.map((r) => r.id));
     return theirs.rows.filter((r) => mine.has(r.id)).map(summary);
   }
 

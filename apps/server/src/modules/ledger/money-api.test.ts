@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@clearway/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
@@ -33,8 +34,16 @@ describe('accounts, balances and cash entries over HTTP', () => {
       })
     ).json().id as number;
 
+  // The rate sheet is the platform's: its keeper holds instrument_management at the root.
+  let root = 0;
+  const rateKeeper = async (keys: PermissionKey[]) => {
+    const s = await signedInUser(t, root);
+    await grant(t, s.user.id, root, keys, 'SELF_AND_DESCENDANTS');
+    return s;
+  };
+
   beforeAll(async () => {
-    const root = (await createEntity(t, uniqueName('Root '))).id;
+    root = (await createEntity(t, uniqueName('Root '))).id;
     broker = (await createEntity(t, uniqueName('Broker '), root)).id;
     client = (await createEntity(t, uniqueName('Client '), broker)).id;
     elsewhere = (await createEntity(t, uniqueName('Elsewhere '), root)).id;
@@ -235,8 +244,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
   });
 
   it('lets staff with instrument_management set a rate (audited), which base-currency values then use', async () => {
-    const s = await signedInUser(t, broker);
-    await grant(t, s.user.id, broker, ['instrument_management', 'account_view'], 'SELF_AND_DESCENDANTS');
+    const s = await rateKeeper(['instrument_management', 'account_view']);
     const set = await s.agent.put('/api/instruments/rates', {
       entityId: broker,
       base: 'GBP',
@@ -256,8 +264,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
   });
 
   it('keeps each rate change in the history, newest first, with the rate it replaced and who set it', async () => {
-    const s = await signedInUser(t, broker);
-    await grant(t, s.user.id, broker, ['instrument_management'], 'SELF');
+    const s = await rateKeeper(['instrument_management']);
     const set = (rate: string) =>
       s.agent.put('/api/instruments/rates', { entityId: broker, base: 'GBP', quote: 'EUR', rate });
     expect((await set('1.1700')).statusCode).toBe(200);
@@ -285,8 +292,7 @@ describe('accounts, balances and cash entries over HTTP', () => {
   });
 
   it('refuses a rate that is zero, of an asset against itself, of an unknown asset, or from a caller without the key', async () => {
-    const s = await signedInUser(t, broker);
-    await grant(t, s.user.id, broker, ['instrument_management'], 'SELF');
+    const s = await rateKeeper(['instrument_management']);
     const bad = (body: object) => s.agent.put('/api/instruments/rates', { entityId: broker, ...body });
     expect((await bad({ base: 'GBP', quote: 'USD', rate: '0.000' })).json().errors).toHaveProperty('rate');
     expect((await bad({ base: 'USD', quote: 'USD', rate: '1' })).json().errors).toHaveProperty('quote');
