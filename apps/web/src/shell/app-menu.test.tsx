@@ -8,8 +8,10 @@ import { routeTree } from './router';
 import { useAppStore } from './store/app-store';
 
 /**
- * The signed-in frame as the browser gets it, on a server whose answer to the entity forest
- * (where the selected entity's permissions come from) the test holds back and then releases.
+ * The whole signed-in portal rendered in jsdom, its calls answered by the test (fetch): the
+ * answer to the entity forest, where the selected entity's permissions come from, is held
+ * back and then released. menu.e2e.ts holds back the real server's answer the same way in
+ * Chromium.
  */
 
 // A broker approver (ops.checker in the demo): account view and approvals on the broker and below.
