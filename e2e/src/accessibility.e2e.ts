@@ -43,10 +43,11 @@ async function tabTo(page: Page, target: Locator, most = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-/** Opens a page and waits for its level-one heading. */
+/** Opens a page and waits for its level-one heading and for the page to settle. */
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  await settled(page);
 }
 
 /** Scans each page once its heading shows. */
@@ -62,10 +63,14 @@ async function checkOpened(page: Page, path: string, button: string | RegExp, op
   await open(page, path);
   // A button repeated per row (e.g. 'Reverse entry #12') is checked on the first row.
   await page.getByRole('button', { name: button }).first().click();
-  await (opens === 'dialog'
-    ? page.getByRole('dialog')
-    : page.getByRole('button', { name: button, expanded: true })
-  ).waitFor();
+  let shown = page.getByRole('dialog');
+  if (opens === 'popup') {
+    const opener = page.getByRole('button', { name: button, expanded: true }).first();
+    shown = page.locator(`[id="${await opener.getAttribute('aria-controls')}"]`);
+  }
+  // Scanned once fully shown: a popup fading in is half transparent, its text too pale.
+  await page.waitForFunction((el) => getComputedStyle(el).opacity === '1', await shown.elementHandle());
+  await settled(page);
   await check(page, `${path}, ${button}`);
   await page.keyboard.press('Escape');
 }

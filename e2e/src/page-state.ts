@@ -25,7 +25,8 @@ export async function countServerCalls(context: BrowserContext) {
 /**
  * Waits until the page has settled: no call waiting for its answer (see `countServerCalls`),
  * no loader and no busy region a user can see (the frame is busy until the permissions are
- * known, lists draw a loader until their rows come) — so nothing moves under a click and
+ * known, lists draw a loader until their rows come), and no transition still running (a
+ * dialog or popup fading in is half transparent) — so nothing moves under a click and
  * nothing read is about to change. A list in a closed accordion keeps its loader unseen.
  */
 export async function settled(page: Page) {
@@ -35,7 +36,15 @@ export async function settled(page: Page) {
       .filter((el) => el.checkVisibility())
       .map((el) => el.getAttribute('aria-label') ?? el.outerHTML.slice(0, 120));
     const calls = (window as unknown as { __calls?: number }).__calls;
-    return describe ? `${calls} calls waiting; ${busy.join(', ')}` : calls === 0 && busy.length === 0;
+    // A transition ends; an endless animation (a pulse) is not waiting for anything.
+    const moving = document
+      .getAnimations()
+      .filter(
+        (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    return describe
+      ? `${calls} calls waiting; ${moving.length} transitions running; ${busy.join(', ')}`
+      : calls === 0 && busy.length === 0 && moving.length === 0;
   };
   try {
     await page.waitForFunction(look, false, { polling: 'raf' });
