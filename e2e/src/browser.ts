@@ -128,7 +128,19 @@ export async function signInPersona(
     await signInWithTwoFactor(page, username, password, code);
     sessions.set(username, await page.context().cookies());
   }
-  await page.goto('/');
+  await visit(page, '/');
+}
+
+/** Opens a page of the signed-in portal and waits until it has settled (see `settled`). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await permissionsLoaded(page);
+  await settled(page);
+}
+
+/** Reloads a page of the signed-in portal and waits until it has settled. */
+export async function reload(page: Page) {
+  await page.reload();
   await permissionsLoaded(page);
   await settled(page);
 }

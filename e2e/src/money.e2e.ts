@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, reload, selectEntity, signInPersona, useBrowser } from './browser';
 import { eventually } from './page-state';
 
 /** A broker persona's Overview, once its cash-entry history (more than a page) shows. */
@@ -120,7 +120,7 @@ describe('balances on the overview', () => {
     expect(requested.status()).toBe(200);
     const request = await requested.json();
     try {
-      await page.reload();
+      await reload(page);
       await table
         .getByRole('button', { name: /^[\d,.]+ USD held on Northwind Margin: show what holds it$/ })
         .click();
@@ -262,7 +262,7 @@ describe('balances on the overview', () => {
     await page.getByRole('option', { name: '25' }).click();
     await eventually(() => history.getByRole('row').count()).toBeGreaterThan(11);
 
-    await page.reload();
+    await reload(page);
     await history
       .getByRole('row', { name: /Opening balance/ })
       .first()
