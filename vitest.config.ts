@@ -17,6 +17,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
+          setupFiles: ['./src/test/no-concurrent-queries.ts'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -40,8 +40,8 @@ const perBatch = (before: BatchTally, after: BatchTally) =>
     : undefined;
 
 /** The API server's cash-booking batcher counters, read from its `/metrics`. */
-async function serverTally(base: string): Promise<BatchTally> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+async function serverTally(metricsUrl: string): Promise<BatchTally> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
   const read = (name: string) =>
     Number(new RegExp(`^${name}\\{batcher="cash_entry_booking"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
   return { batches: read('db_batches_total'), items: read('db_batch_items_total') };
@@ -243,7 +243,9 @@ export async function benchLedger() {
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const base = await new Promise<string>((resolve) => child.once('message', (m) => resolve(String(m))));
+    const { url: base, metricsUrl } = await new Promise<{ url: string; metricsUrl: string }>((resolve) =>
+      child.once('message', (m) => resolve(m as { url: string; metricsUrl: string })),
+    );
     const meter = canMeterCpu
       ? cpuMeter({ server: child.pid!, postmaster: postmasterPid(path.join(dataDir, 'pg')) })
       : null;
@@ -255,7 +257,7 @@ export async function benchLedger() {
       next: () => { key?: string; body?: object },
     ): Promise<Result> => {
       await settle();
-      const before = await serverTally(base);
+      const before = await serverTally(metricsUrl);
       const stop = meter?.start();
       const r = await autocannon({
         url: `${base}/api${route}`,
@@ -292,7 +294,7 @@ export async function benchLedger() {
         tps: r.requests.average,
         p99: r.latency.p99,
         cpu,
-        perBatch: perBatch(before, await serverTally(base)),
+        perBatch: perBatch(before, await serverTally(metricsUrl)),
       };
     };
     const api = (set: number[]) => call('POST', '/cashentry/internal-transfer', () => transfer(set));

@@ -1,17 +1,35 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/free-port';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type PortalProcess = {
   baseUrl: string;
+  /** The separate metrics listener (`/metrics` below it). */
+  metricsUrl: string;
   startedInMs: number;
-  /** Sends Ctrl-C (SIGINT) and resolves with the exit code. */
-  stop: () => Promise<number | null>;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /**
+   * Ctrl-C as a terminal sends it — SIGINT to the whole process group, the embedded
+   * PostgreSQL included — and resolves with the exit code. `databaseFirst`: PostgreSQL
+   * gets it a moment earlier and is already ending the server's connections when the
+   * server hears it (the order a terminal does not promise).
+   */
+  stop: (opts?: { databaseFirst?: boolean }) => Promise<number | null>;
 };
 
-type Options = { dataDir: string; port: number; pgPort: number; env?: Record<string, string> };
+type Options = {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  /** The metrics listener's port; any free one when not given. */
+  metricsPort?: number;
+  env?: Record<string, string>;
+};
 
 function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -36,11 +54,13 @@ function waitForAddress(child: ChildProcess, log: string[]): Promise<void> {
  * migrations, reference data, API and SPA — on loopback ports of the caller's choosing.
  */
 export async function startPortal(opts: Options): Promise<PortalProcess> {
+  const metricsPort = opts.metricsPort ?? (await freePort());
   const env: Record<string, string | undefined> = {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(opts.port),
     EMBEDDED_PG_PORT: String(opts.pgPort),
+    METRICS_PORT: String(metricsPort),
     DATA_DIR: opts.dataDir,
     APP_ENV: 'demo',
     LOG_LEVEL: 'warn',
@@ -52,15 +72,26 @@ export async function startPortal(opts: Options): Promise<PortalProcess> {
     cwd: path.join(REPO, 'apps/server'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives `npm start`, so Ctrl-C reaches all of it.
+    detached: true,
   });
-  await waitForAddress(child, []);
+  const log: string[] = [];
+  await waitForAddress(child, log);
   return {
     baseUrl: `http://127.0.0.1:${opts.port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startedInMs: Date.now() - started,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGINT');
-      }),
+    output: () => log.join(''),
+    stop: async ({ databaseFirst = false } = {}) => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      if (databaseFirst) {
+        const postmaster = await readFile(path.join(opts.dataDir, 'pg', 'postmaster.pid'), 'utf8');
+        process.kill(Number(postmaster.split('\n')[0]), 'SIGINT');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      process.kill(-child.pid!, 'SIGINT');
+      return exited;
+    },
   };
 }

@@ -100,6 +100,19 @@ describe('money requests page', () => {
     const download = approver.waitForEvent('download');
     await pending.getByRole('button', { name: 'Download proof' }).click();
     expect((await download).suggestedFilename()).toContain(`proof-${id}`);
+    // The approver reads the frozen request as its type's definition labels it.
+    await pending.getByRole('button', { name: `Details of request #${id}` }).click();
+    const details = approver.getByRole('dialog', { name: `Request #${id}` });
+    for (const line of [
+      'Kind: Fiat',
+      'Amount: 1,234.56 USD',
+      `Reference: ${reference}`,
+      'Destination:',
+      'Bank: Citibank N.A.',
+    ])
+      await details.getByText(line, { exact: true }).waitFor();
+    await approver.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
     await pending.getByRole('button', { name: 'Approve' }).click();
     await approver.getByText('Request approved').first().waitFor();
 

@@ -90,13 +90,13 @@ describe('wallet whitelisting journey', () => {
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
     await visit(approver, '/whitelist-requests');
     const table = approver.getByRole('table', { name: 'Whitelist Requests' });
-    await table.getByText('friendlyName: Paged 10').waitFor();
+    await table.getByText('Friendly name: Paged 10').waitFor();
     expect(await table.getByRole('row').count()).toBe(11); // the header and a page of 10
     const firstId = async () =>
       Number(await table.getByRole('row').nth(1).getByRole('cell').first().textContent());
     const newest = await firstId();
     await approver.getByRole('button', { name: 'Next page' }).click();
-    await table.getByText('friendlyName: Paged 10').waitFor({ state: 'detached' });
+    await table.getByText('Friendly name: Paged 10').waitFor({ state: 'detached' });
     expect(await firstId()).toBeLessThan(newest);
   });
 

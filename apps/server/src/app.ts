@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
+import { describeStatus } from '@clearway/contracts/errors';
+import { setDateWindow } from '@clearway/contracts/primitives';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -19,9 +21,9 @@ import { createCashEntriesService } from './modules/ledger/cash-entries.service'
 import { createCashReversalsService } from './modules/ledger/cash-reversals.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
-import { notifyReversal } from './modules/ledger/reversal-notice';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
+import { subscribeNotifications } from './modules/notifications/notifications.module';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
@@ -39,8 +41,9 @@ import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
 import type { Database } from './platform/db';
-import { installErrorHandler } from './platform/errors';
+import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
+import { createJobQueue } from './platform/jobs/job-queue';
 import { createMailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import type { AccessPorts } from './platform/principal';
@@ -49,6 +52,7 @@ import { collectApiRoutes } from './platform/routes';
 import { loadSecrets } from './platform/secrets';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSpa } from './platform/spa';
+import { openStorage } from './platform/storage/storage';
 
 export type AppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -69,7 +73,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestTimeouts(config.REQUEST_TIMEOUT_MS),
     // Live streams (SSE) never go idle; shutting down must not wait for them.
     forceCloseConnections: true,
+    // A URL the router cannot decode (percent-encoded bytes that are not UTF-8) is bad input
+    // like any other: the one error handler answers it in the section 8 shape.
+    frameworkErrors: (err, request, reply) => {
+      const status = err.statusCode === 400 ? 400 : 500;
+      const { title, message } = describeStatus(
+        status,
+        status === 400 ? { message: 'The address is not valid' } : {},
+      );
+      sendError(request, reply, { status, title, message });
+    },
   });
+  // Every date field of every contract reads the window (one per process, like the config).
+  setDateWindow({ from: config.DATE_WINDOW_START, to: config.DATE_WINDOW_END });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const apiRoutes = collectApiRoutes(app);
@@ -77,7 +93,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installErrorHandler(app);
   installSecurityHeaders(app, API_BASE);
   installRequestLogging(app);
-  installMetrics(app);
+  // Modules add the job tasks they own (jobs.add) below; the worker starts with the server.
+  const jobs = createJobQueue({
+    db: database.db,
+    url: database.url,
+    enabled: config.JOBS_WORKER,
+    concurrency: config.JOBS_CONCURRENCY,
+    log: app.log,
+  });
+  const metrics = installMetrics(app, { token: config.METRICS_TOKEN, collectors: jobs.metrics });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart);
@@ -106,6 +130,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAccessGuard(app, ports, config.MAINTENANCE_RETRY_AFTER_SECONDS);
 
   const { db } = database;
+  const storage = await openStorage(config, db);
   const mailer = createMailer(db, config, app.log);
   const users = createUsersService(db);
   const auth = createAuthModule({ db, config, secrets: loadSecrets(config), mailer, users });
@@ -120,43 +145,31 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
-  const reversals = createCashReversalsService({
-    db,
-    ledger,
-    onReversed: (tx, r) => notifyReversal(tx, r, { resolver, users, notifications }),
-  });
+  const reversals = createCashReversalsService({ db, ledger });
   // Maker-checker compares people: a user and the API keys that user created are one.
-  const requestEngine = createRequestEngine(
-    db,
+  const requestEngine = createRequestEngine({ db, resolver, humanOf: auth.tokens.humanOf });
+  subscribeNotifications({
+    notifications,
     resolver,
-    async (p, requester) => {
-      const [a, b] = await Promise.all([auth.tokens.humanOf(p), auth.tokens.humanOf(requester)]);
-      return a !== null && a === b;
-    },
-    {
-      // A new request tells the people who may approve it; a decision tells the requester.
-      submitted: async (tx, r, key) => {
-        const approvers = (await resolver.holders(r.entityId, key, tx)).filter(
-          (p) => !(p.kind === r.requesterKind && p.id === r.requesterId),
-        );
-        await notifications.notify(tx, approvers, {
-          title: `New ${r.type.toLowerCase()} request`,
-          message: `#${r.id} from ${r.requesterName} awaits approval`,
-          link: '/deposit-and-withdrawals/requests',
-        });
-      },
-      decided: async (tx, r, to, who) => {
-        await notifications.notify(tx, [{ kind: r.requesterKind, id: r.requesterId }], {
-          title: `Request #${r.id} ${to.toLowerCase()}`,
-          message: `${who.principal.name} moved your ${r.type.toLowerCase()} request to ${to.toLowerCase()}`,
-        });
-      },
-    },
-  );
+    users,
+    requests: requestEngine.events,
+    reversals: reversals.events,
+  });
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
-  const moneyRequests = createMoneyRequestsService({ db, engine: requestEngine, ledger, accounts, entities });
+  const moneyRequests = createMoneyRequestsService({
+    db,
+    engine: requestEngine,
+    ledger,
+    accounts,
+    entities,
+    wallets: walletsService,
+    bankInfo,
+    storage,
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -177,6 +190,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   await installSpa(app, config.WEB_DIST_DIR, publicConfig(config));
   return {
     app,
+    /** `/metrics`, served apart from the public port (see metrics.ts); `main.ts` listens on it. */
+    metrics,
     ports,
     apiRoutes,
     services: {
@@ -197,6 +212,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       notifications,
+      jobs,
+      storage,
     },
   };
 }

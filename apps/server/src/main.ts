@@ -28,19 +28,29 @@ async function main() {
   await runMigrations(database.db);
   await seedReferenceData(database.db);
 
-  const { app, services } = await buildApp({ config, database });
+  const { app, metrics, services } = await buildApp({ config, database });
   if (config.LOAD_DEMO_DATA) {
     await seedDemoData(database.db, services.users, services.authorization);
     await seedDemoMoney(database.db, services.ledger, services.balances);
     await seedDemoWhitelisting(database.db, services.ssi);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
+  const metricsAt = await metrics
+    .listen({ host: config.METRICS_HOST, port: config.METRICS_PORT })
+    .catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') throw err;
+      // A second instance on this host: it needs a metrics port of its own.
+      throw new Error(
+        `METRICS_PORT ${config.METRICS_PORT} is in use on ${config.METRICS_HOST}: set another (0 picks a free one)`,
+      );
+    });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const address = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
   console.log(
     `\n${config.PRODUCT_NAME} is running at ${address}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   console.log(`API docs: ${address}/api/docs`);
+  console.log(`Metrics: ${metricsAt}/metrics${config.METRICS_TOKEN ? ' (bearer token required)' : ''}`);
   if (config.LOAD_DEMO_DATA) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}; set up 2FA at first sign-in):`);
     for (const p of DEMO_PERSONAS) console.log(`  ${p.username.padEnd(12)} ${p.persona} (${p.home})`);
@@ -51,6 +61,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping …`);
+    // First, so that the database going away from here on (Ctrl-C reaches the embedded
+    // PostgreSQL too) is not taken for a fault to reconnect from.
+    await services.notifications.stop();
     await app.close();
     await database.close();
     if (stopEmbedded) await stopEmbedded();

@@ -10,7 +10,9 @@ const config = loadConfig({
   DB_POOL_SIZE: '16',
 });
 const database = connectDatabase(process.env.BENCH_DATABASE_URL!, 16);
-const { app } = await buildApp({ config, database });
+const { app, metrics } = await buildApp({ config, database });
 await app.listen({ host: '127.0.0.1', port: config.PORT });
-process.send?.(`http://127.0.0.1:${config.PORT}`);
+// The bench reads the batchers' counters from /metrics, which has a listener of its own.
+const metricsUrl = await metrics.listen({ host: '127.0.0.1', port: 0 });
+process.send?.({ url: `http://127.0.0.1:${config.PORT}`, metricsUrl });
 process.on('SIGTERM', () => process.exit(0));

@@ -1,15 +1,17 @@
 import Decimal from 'decimal.js';
+import { AMOUNT_INTEGER_DIGITS, AMOUNT_SCALE } from './primitives';
 
 /**
  * Decimal arithmetic for money, the same on the server and in the browser: enough
- * significant digits for NUMERIC(38,18), banker's rounding, and rounding only where a
- * caller asks for it (`toFixed`).
+ * significant digits for a balance (NUMERIC(56,18)) and a value at a rate, banker's
+ * rounding, rounding only where a caller asks for it (`toFixed`), and never exponent
+ * notation in a figure's string.
  */
 export const Money = Decimal.clone({
-  precision: 60,
+  precision: 80,
   rounding: Decimal.ROUND_HALF_EVEN,
-  toExpNeg: -40,
-  toExpPos: 40,
+  toExpNeg: -80,
+  toExpPos: 80,
 });
 export type Money = Decimal;
 
@@ -17,7 +19,7 @@ export type Money = Decimal;
 export const valueAt = (amount: string, rate: string, scale: number): string =>
   new Money(amount).times(rate).toFixed(scale);
 
-const DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
+const DECIMAL = new RegExp(`^-?\\d{1,${AMOUNT_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`);
 
 /**
  * Why an amount typed for an asset with `scale` decimals is unusable, or null when it is

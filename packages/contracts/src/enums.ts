@@ -66,6 +66,7 @@ export const REQUEST_TYPES = [
   'INTERNAL TRANSFER',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
+// Each type's display label, payload and approve key: request-types/request-types.ts.
 
 /** The request types of whitelisting (bank accounts and wallets). */
 export const WHITELIST_REQUEST_TYPES = [
@@ -76,13 +77,6 @@ export const WHITELIST_REQUEST_TYPES = [
   'UPDATE WALLET',
   'UPDATE BANK ACCOUNT',
 ] as const satisfies readonly RequestType[];
-
-/** How money-moving request types read in the UI. */
-export const REQUEST_TYPE_DISPLAY = {
-  WITHDRAWAL: 'Withdrawal',
-  DEPOSIT: 'Deposit',
-  'INTERNAL TRANSFER': 'Internal Transfer',
-} as const satisfies Partial<Record<RequestType, string>>;
 
 /** Request statuses: the spec leaves them open; this is the chosen state machine. */
 export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;

@@ -13,6 +13,11 @@ export const BLOCKCHAIN_NETWORKS = [
 ] as const;
 export type NetworkCode = (typeof BLOCKCHAIN_NETWORKS)[number]['code'];
 export const NETWORK_CODES = BLOCKCHAIN_NETWORKS.map((n) => n.code) as [NetworkCode, ...NetworkCode[]];
+/** A network's display name by its code (`ETH` → `Ethereum (ERC-20)`). */
+export const NETWORK_NAMES = Object.fromEntries(BLOCKCHAIN_NETWORKS.map((n) => [n.code, n.name])) as Record<
+  NetworkCode,
+  string
+>;
 
 /** Whether an asset travels on a network (USDT on ETH or TRX, not on BTC). */
 export function networkCarries(network: string, asset: string): boolean {

@@ -15,3 +15,4 @@ export * from '../modules/wallets/wallets.tables';
 export * from '../platform/audit.tables';
 export * from '../platform/idempotency.tables';
 export * from '../platform/mail.tables';
+export * from '../platform/storage/storage.tables';

@@ -4,6 +4,7 @@ import {
   type PermissionRequirement,
   satisfies,
 } from '@clearway/contracts/permissions';
+import { INT4_MAX, idMessage, parseId } from '@clearway/contracts/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import type { AccessPorts, Principal } from './principal';
@@ -71,9 +72,9 @@ export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Pr
   ) as Record<string, unknown> | undefined;
   const raw = source && typeof source === 'object' ? source[where.field] : undefined;
   if (raw === undefined || raw === null || raw === '') return principal.homeEntityId;
-  const id = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isSafeInteger(id))
-    throw badRequest(`${where.field}: must be an entity id`, { [where.field]: 'must be an entity id' });
+  const id = parseId(raw);
+  if (id === null)
+    throw badRequest(`${where.field}: ${idMessage(INT4_MAX)}`, { [where.field]: idMessage(INT4_MAX) });
   return id;
 }
 

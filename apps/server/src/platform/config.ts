@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS } from '@clearway/contracts/enums';
+import { DEFAULT_DATE_WINDOW } from '@clearway/contracts/primitives';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -12,6 +13,13 @@ const items = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 const list = z.string().transform(items);
+/** A calendar date PostgreSQL can hold (year 1 onwards; there is no year 0). */
+const isoDate = z.iso
+  .date('must be a date such as 2100-12-31')
+  .min(10)
+  .refine((d) => d >= '0001-01-01', {
+    message: 'must be on or after 0001-01-01',
+  });
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 /** Fastify's `trustProxy`: off, every hop (`true`), or the proxies' addresses/CIDRs. */
 const trustProxy = z
@@ -42,6 +50,12 @@ export const ZConfig = z.object({
   // 408 and the connection closes: without a limit, slow senders hold connections forever.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus metrics have a listener of their own, on loopback unless told otherwise: they
+  // name routes and show traffic, which is for the operator's scraper, not the public port.
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: int(9464),
+  /** When set, the scraper must send `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: int(54329),
@@ -87,6 +101,10 @@ export const ZConfig = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Hours a newly approved or changed destination waits before it can receive funds. */
   WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),
+  // The plausible window of every date a call carries (value dates, list filters): a date
+  // outside it is refused with a field message, never passed on to PostgreSQL.
+  DATE_WINDOW_START: isoDate.default(DEFAULT_DATE_WINDOW.from),
+  DATE_WINDOW_END: isoDate.default(DEFAULT_DATE_WINDOW.to),
   // Microsoft Entra ID (OpenID Connect); sign-in with Microsoft is offered only when set.
   MS_ENTRA_ISSUER: z.string().url().optional(),
   MS_ENTRA_CLIENT_ID: z.string().optional(),
@@ -95,17 +113,36 @@ export const ZConfig = z.object({
   /** Only for a local test IdP over plain HTTP. */
   MS_ENTRA_ALLOW_INSECURE: bool.default(false),
   MAIL_FROM: z.string().default('Clearway <no-reply@clearway.local>'),
+  // Background jobs (platform/jobs): every instance may add jobs; those with the worker on run them.
+  JOBS_WORKER: bool.default(true),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
+  STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
+  /** Default: `<DATA_DIR>/files`. */
+  STORAGE_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;
 
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/** Settings that are valid alone but not together. */
+function combinationIssues(c: Config): string[] {
+  const issues: string[] = [];
+  if (c.APP_ENV === 'production' && !isLoopback(c.METRICS_HOST) && !c.METRICS_TOKEN)
+    issues.push('  METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address');
+  if (c.DATE_WINDOW_START > c.DATE_WINDOW_END)
+    issues.push('  DATE_WINDOW_END: must not be before DATE_WINDOW_START');
+  return issues;
+}
+
 /** Validates the environment once; a bad value stops start-up with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZConfig.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = parsed.success
+    ? combinationIssues(parsed.data)
+    : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   return parsed.data;
 }
 
@@ -126,6 +163,8 @@ export function publicConfig(c: Config) {
     maxResponseSizeBytes: c.MAX_RESPONSE_SIZE_BYTES,
     transferCryptoCurrencies: c.TRANSFER_CRYPTO_CURRENCIES,
     transferFiatCurrencies: c.TRANSFER_FIAT_CURRENCIES,
+    /** The dates every date field accepts (the date pickers' bounds). */
+    dateWindow: { from: c.DATE_WINDOW_START, to: c.DATE_WINDOW_END },
     msEntraEnabled: Boolean(c.MS_ENTRA_ISSUER && c.MS_ENTRA_CLIENT_ID && c.MS_ENTRA_CLIENT_SECRET),
     authenticatorAppLinks: c.AUTHENTICATOR_APP_LINKS.map((l) => {
       const [name = l, url = ''] = l.split('|');

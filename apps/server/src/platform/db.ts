@@ -6,6 +6,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { installJobSchema } from './jobs/job-schema';
+import { type StatementListener, watchClient } from './pooled-client';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; repos take `Db | Tx` as their first argument. */
@@ -43,19 +45,57 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 export const inIds = (column: Column, ids: readonly number[]): SQL =>
   sql`${column} = any(${sql.param(ids)}::int[])`;
 
-export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+/** `inIds` for a bigint column. */
+export const inBigIds = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::bigint[])`;
+
+/**
+ * Rows loaded for many parents at once (one statement per relation), by parent: how a list
+ * attaches its related rows without a statement per row. Keeps the rows' order.
+ */
+export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+  /** Calls `listener` for every statement sent through the pool; returns the unsubscribe. */
+  onStatement: (listener: StatementListener) => () => void;
+};
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its server must not crash the process.
+  // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const listeners = new Set<StatementListener>();
+  pool.on('connect', (client) => watchClient(client, listeners));
   const db = drizzle(pool, { schema });
-  return { db, pool, url, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    url,
+    close: () => pool.end(),
+    onStatement(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-/** Applies the committed migrations; safe to run at every start. */
+/** Applies the committed migrations and the job queue's own schema; safe to run at every start. */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await installJobSchema(db.$client);
 }
 
 /** Creates the database named in `url` if it does not exist yet. */

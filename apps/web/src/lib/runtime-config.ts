@@ -1,4 +1,5 @@
 import type { Environment } from '@clearway/contracts/enums';
+import { type DateWindow, DEFAULT_DATE_WINDOW, setDateWindow } from '@clearway/contracts/primitives';
 
 /** The server's public configuration, embedded in index.html as inert JSON. */
 export type RuntimeConfig = {
@@ -18,6 +19,8 @@ export type RuntimeConfig = {
   transferCryptoCurrencies: string[];
   transferFiatCurrencies: string[];
   authenticatorAppLinks: { name: string; url: string }[];
+  /** The dates every date field accepts (DATE_WINDOW_START … DATE_WINDOW_END). */
+  dateWindow: DateWindow;
   msEntraEnabled: boolean;
 };
 
@@ -38,6 +41,7 @@ const DEV_DEFAULTS: RuntimeConfig = {
   transferCryptoCurrencies: ['BTC', 'ETH', 'USDT', 'USDC'],
   transferFiatCurrencies: ['USD', 'EUR', 'GBP', 'CHF'],
   authenticatorAppLinks: [],
+  dateWindow: DEFAULT_DATE_WINDOW,
   msEntraEnabled: false,
 };
 
@@ -53,3 +57,5 @@ function readEmbedded(): Partial<RuntimeConfig> {
 }
 
 export const runtimeConfig: RuntimeConfig = { ...DEV_DEFAULTS, ...readEmbedded() };
+// The contracts' date fields validate against the server's window here too.
+setDateWindow(runtimeConfig.dateWindow);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { REQUIRE_2FA_VALUES } from '../enums';
+import { text } from '../primitives';
 
 const pub = { access: 'public' } as const;
-const text = (max: number) => z.string().min(1, 'Required').max(max);
+const required = (max: number) => text(max).min(1, 'Required');
 
-export const ZLoginRequest = z.strictObject({ username: text(200), password: text(1024) });
+export const ZLoginRequest = z.strictObject({ username: required(200), password: required(1024) });
 export const ZLoginResponse = z.object({
   username: z.string(),
   require2fa: z.enum(REQUIRE_2FA_VALUES),
@@ -15,7 +16,10 @@ export const ZLoginResponse = z.object({
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZTwoFactorCode = z.strictObject({
-  token: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  token: text(6, 'Enter the 6-digit code from your authenticator app').regex(
+    /^\d{6}$/,
+    'Enter the 6-digit code from your authenticator app',
+  ),
 });
 export const ZTwoFactorSetup = z.object({
   otpauthUri: z.string(),
@@ -47,37 +51,40 @@ export const ZProviders = z.record(
 );
 const formFlag = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
 export const ZSignInForm = z.object({
-  csrfToken: z.string().optional(),
-  callbackUrl: z.string().max(2048).optional(),
+  csrfToken: text(200).optional(),
+  callbackUrl: text(2048).optional(),
   json: formFlag,
-  username: z.string().max(200).optional(),
-  password: z.string().max(1024).optional(),
+  username: text(200).optional(),
+  password: text(1024).optional(),
   // An OpenID Connect authorization response posted back by the IdP (form_post).
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(512).optional(),
-  session_state: z.string().max(512).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
+  code: text(4096).optional(),
+  state: text(512).optional(),
+  iss: text(512).optional(),
+  session_state: text(512).optional(),
+  error: text(200).optional(),
+  error_description: text(2000).optional(),
 });
 export const ZSignOutForm = z.strictObject({
-  csrfToken: z.string().optional(),
-  callbackUrl: z.string().max(2048).optional(),
+  csrfToken: text(200).optional(),
+  callbackUrl: text(2048).optional(),
   json: formFlag,
 });
-export const ZUpdateSession = z.strictObject({ csrfToken: z.string(), data: z.unknown().optional() });
+export const ZUpdateSession = z.strictObject({ csrfToken: text(200), data: z.unknown().optional() });
 export const ZClientLog = z.strictObject({
   level: z.enum(['error', 'warn', 'info', 'debug']),
-  code: z.string().max(100),
-  message: z.string().max(4000),
+  code: text(100),
+  message: text(4000),
 });
 export const ZMessage = z.object({ message: z.string() });
 
 export const ZLogoutRequest = z.strictObject({ isMsEntra: z.boolean().optional() });
 export const ZLogoutResponse = z.object({ redirectUrl: z.string() });
-export const ZChangePassword = z.strictObject({ currentPassword: text(1024), newPassword: text(1024) });
-export const ZForgotPassword = z.strictObject({ username: text(320) });
-export const ZResetPassword = z.strictObject({ token: text(200), password: text(1024) });
+export const ZChangePassword = z.strictObject({
+  currentPassword: required(1024),
+  newPassword: required(1024),
+});
+export const ZForgotPassword = z.strictObject({ username: required(320) });
+export const ZResetPassword = z.strictObject({ token: required(200), password: required(1024) });
 export const ZPasswordRequirements = z.object({
   minLength: z.number(),
   maxLength: z.number(),
@@ -90,10 +97,9 @@ export const ZPasswordRequirements = z.object({
   rules: z.array(z.string()),
 });
 export const ZExchangeRequest = z.strictObject({
-  username: text(200),
-  password: text(1024),
-  token: z
-    .string()
+  username: required(200),
+  password: required(1024),
+  token: text(6)
     .regex(/^\d{6}$/)
     .optional(),
 });
@@ -102,12 +108,12 @@ export const ZBearerToken = z.object({
   tokenType: z.literal('Bearer'),
   expiresIn: z.number(),
 });
-export const ZSsoToken = z.strictObject({ ssoToken: z.string().min(1).max(8192) });
+export const ZSsoToken = z.strictObject({ ssoToken: text(8192).min(1) });
 export const ZSsoIdentity = z.object({ username: z.string() });
 /** Start (optional callbackUrl → the IdP's address) or finish (the state the IdP returned). */
 export const ZMsEntraRequest = z.union([
-  z.strictObject({ state: z.string().min(1).max(512) }),
-  z.strictObject({ callbackUrl: z.string().max(2048).optional() }),
+  z.strictObject({ state: text(512).min(1) }),
+  z.strictObject({ callbackUrl: text(2048).optional() }),
 ]);
 export const ZMsEntraResponse = z.union([ZLoginResponse.extend({ callbackUrl: z.string() }), ZUrl]);
 
@@ -144,7 +150,7 @@ export const authEndpoints = {
     contentType: 'form',
     tag: 'session',
     summary: 'Start signing in with a provider (unknown provider → sign-in page)',
-    params: z.object({ provider: z.string().max(50) }),
+    params: z.object({ provider: text(50) }),
     body: ZSignInForm,
     response: ZUrl,
   }),
@@ -155,7 +161,7 @@ export const authEndpoints = {
     contentType: 'form',
     tag: 'session',
     summary: 'Finish signing in; a failure returns an address with an error parameter',
-    params: z.object({ provider: z.string().max(50) }),
+    params: z.object({ provider: text(50) }),
     body: ZSignInForm,
     response: ZUrl,
   }),

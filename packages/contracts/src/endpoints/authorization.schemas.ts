@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { SCOPE_TYPES } from '../authorization';
 import { PERMISSION_KEYS } from '../permissions';
+import { text, trimmed, ZId } from '../primitives';
 
-const name = z.string().trim().min(1, 'Enter a name').max(100);
-const description = z.string().trim().max(500).default('');
-const id = z.number().int().positive();
-const entityId = z.number().int().positive();
+const name = trimmed(100).min(1, 'Enter a name');
+const description = trimmed(500).default('');
+const id = ZId;
+const entityId = ZId;
 /** The selected entity the web sends with every call; the guard checks the caller there. */
-const acting = { entityId: z.number().int().positive().optional() };
+const acting = { entityId: ZId.optional() };
 
-export const ZPrincipalRef = z.strictObject({ kind: z.enum(['user', 'apiKey']), id: z.string().uuid() });
+export const ZPrincipalRef = z.strictObject({ kind: z.enum(['user', 'apiKey']), id: text(36).uuid() });
 
 export const ZRole = z.object({
   id: z.number(),
@@ -58,7 +59,7 @@ export const ZUpdateRole = z.strictObject({
   ...acting,
   roleId: id,
   name: name.optional(),
-  description: z.string().trim().max(500).optional(),
+  description: trimmed(500).optional(),
   permissions: z.array(z.enum(PERMISSION_KEYS)).min(1).optional(),
 });
 export const ZDeleteRole = z.strictObject({ ...acting, roleId: id });
@@ -73,7 +74,7 @@ export const ZUpdateGroup = z.strictObject({
   ...acting,
   groupId: id,
   name: name.optional(),
-  description: z.string().trim().max(500).optional(),
+  description: trimmed(500).optional(),
   members: z.array(ZPrincipalRef).optional(),
 });
 export const ZDeleteGroup = z.strictObject({ ...acting, groupId: id });

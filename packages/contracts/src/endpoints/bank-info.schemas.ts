@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { text, trimmed, ZId } from '../primitives';
 
-const id = z.number().int().positive();
+const id = ZId;
 const entityId = id.optional();
 
 export const ZBankInfo = z.object({
@@ -22,14 +23,19 @@ export const ZBankInfo = z.object({
 export type TBankInfo = z.infer<typeof ZBankInfo>;
 
 const bankFields = {
-  beneficiaryName: z.string().trim().min(1, 'Enter the beneficiary').max(140),
-  beneficiaryAddress: z.string().trim().min(1, 'Enter the beneficiary address').max(280),
-  bankName: z.string().trim().min(1, 'Enter the bank').max(140),
-  iban: z.string().trim().max(42).optional(),
-  accountNumber: z.string().trim().max(34).optional(),
-  bic: z.string().trim().min(8, 'A BIC has 8 or 11 characters').max(11),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code'),
+  beneficiaryName: trimmed(140).min(1, 'Enter the beneficiary'),
+  beneficiaryAddress: trimmed(280).min(1, 'Enter the beneficiary address'),
+  bankName: trimmed(140).min(1, 'Enter the bank'),
+  iban: trimmed(42).optional(),
+  accountNumber: trimmed(34).optional(),
+  bic: trimmed(11).min(8, 'A BIC has 8 or 11 characters'),
+  currency: text(3, 'Use a three-letter currency code').regex(
+    /^[A-Z]{3}$/,
+    'Use a three-letter currency code',
+  ),
 };
+/** A bank account's details as checked and kept (the payload of a BANK ACCOUNT request). */
+export const ZBankDetails = z.strictObject(bankFields);
 export const ZBankInfoRequest = z.strictObject({
   entityId,
   /** Present: a change to that bank account (UPDATE BANK ACCOUNT); absent: a new one. */

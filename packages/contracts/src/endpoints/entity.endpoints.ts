@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, row } from '../endpoint';
+import { ZIdParam } from '../primitives';
 import {
   ZChildListRequest,
   ZChildListResponse,
@@ -57,7 +58,7 @@ export const entityEndpoints = {
     entity: { in: 'params', field: 'id' },
     tag: 'entities',
     summary: 'Entities below one entity (filters, paging)',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: ZIdParam }),
     body: ZChildListRequest,
     response: ZChildListResponse,
   }),

@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { ENTITY_ATTRIBUTES, RELATIONSHIP_TYPES } from '../enums';
 import { PERMISSION_KEYS } from '../permissions';
+import { text, trimmed, ZId, ZIdParam, ZOffset } from '../primitives';
 
 export const ADDRESS_TYPES = ['Registered', 'Business', 'Mailing', 'Billing'] as const;
 export const NAME_SOURCES = ['Internal', 'TradingPlatform', 'Bank', 'LEI Registry'] as const;
 
 const ZKeys = z.array(z.enum(PERMISSION_KEYS));
-const ZId = z.coerce.number().int().positive();
 
 export const ZAddress = z.strictObject({
   addressType: z.enum(ADDRESS_TYPES),
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).nullish(),
-  city: z.string().trim().min(1).max(100),
-  postalCode: z.string().trim().max(20).nullish(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, 'Use the ISO 3166 two-letter code'),
+  line1: trimmed(200).min(1),
+  line2: trimmed(200).nullish(),
+  city: trimmed(100).min(1),
+  postalCode: trimmed(20).nullish(),
+  countryCode: text(2, 'Use the ISO 3166 two-letter code').regex(
+    /^[A-Z]{2}$/,
+    'Use the ISO 3166 two-letter code',
+  ),
 });
 export const ZNameMapping = z.strictObject({
   source: z.enum(NAME_SOURCES),
-  name: z.string().trim().min(1).max(200),
+  name: trimmed(200).min(1),
 });
 
 /** A node of the entity selector's forest. */
@@ -70,37 +73,36 @@ export const ZEntity = z.object({
 export type TEntity = z.infer<typeof ZEntity>;
 
 const entityFields = {
-  entityName: z.string().trim().min(1, 'Enter a name').max(200),
+  entityName: trimmed(200).min(1, 'Enter a name'),
   attributes: z.array(z.enum(ENTITY_ATTRIBUTES)).max(ENTITY_ATTRIBUTES.length).default([]),
   addresses: z.array(ZAddress).max(10).default([]),
   nameMappings: z.array(ZNameMapping).max(20).default([]),
-  conversionProfileId: z.number().int().positive().nullable().default(null),
-  rollProfileId: z.number().int().positive().nullable().default(null),
-  currencyCode: z
-    .string()
+  conversionProfileId: ZId.nullable().default(null),
+  rollProfileId: ZId.nullable().default(null),
+  currencyCode: text(3, 'Use a three-letter currency code')
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code')
     .nullable()
     .default(null),
   tradingEnabled: z.boolean().default(false),
   active: z.boolean().default(true),
-  agentId: z.number().int().positive().nullable().default(null),
+  agentId: ZId.nullable().default(null),
 };
 
 /** The new entity goes below `parentId`; the caller needs account_management there. */
 export const ZCreateEntity = z.strictObject({
   entityId: ZId.optional(),
-  parentId: z.number().int().positive(),
+  parentId: ZId,
   ...entityFields,
 });
 export const ZUpdateEntity = z.strictObject({
-  entityId: z.number().int().positive(),
+  entityId: ZId,
   ...entityFields,
-  parentId: z.number().int().positive().optional(),
+  parentId: ZId.optional(),
 });
-export const ZEntityRef = z.strictObject({ entityId: z.number().int().positive() });
+export const ZEntityRef = z.strictObject({ entityId: ZId });
 export const ZEntityListRequest = z.strictObject({
-  username: z.string().min(1).max(200),
-  entityId: z.number().int().positive().optional(),
+  username: text(200).min(1),
+  entityId: ZId.optional(),
 });
 export const ZEntitySummary = z.object({
   entityId: z.number(),
@@ -112,9 +114,9 @@ export const ZEntitySummary = z.object({
 export const ZEntitySummaries = z.array(ZEntitySummary);
 export const ZChildListRequest = z.strictObject({
   status: z.enum(['Active', 'Inactive']).optional(),
-  search: z.string().max(200).optional(),
+  search: text(200).optional(),
   limit: z.number().int().min(1).max(500).default(100),
-  offset: z.number().int().min(0).default(0),
+  offset: ZOffset,
 });
 export const ZChildListResponse = z.object({ items: ZEntitySummaries, total: z.number() });
 export const ZRelated = z.array(
@@ -124,4 +126,4 @@ export const ZCodeName = z.array(z.object({ code: z.string(), name: z.string() }
 export const ZProfile = z.object({ id: z.number(), name: z.string(), description: z.string() });
 export const ZProfiles = z.array(ZProfile);
 /** GET calls carry the acting entity in the query like every other call may. */
-export const ZProfileQuery = z.strictObject({ id: ZId, entityId: ZId.optional() });
+export const ZProfileQuery = z.strictObject({ id: ZIdParam, entityId: ZIdParam.optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, endpoint, row } from '../endpoint';
+import { ZBigIdParam, ZIdParam } from '../primitives';
 import {
   ZAccount,
   ZAccountList,
@@ -251,7 +252,7 @@ export const cashEntryEndpoints = {
     summary: 'Cash balance summary of the children',
     permissions: P.cashEntryView,
     entity: params('entityId'),
-    params: z.object({ entityId: z.coerce.number().int().positive() }),
+    params: z.object({ entityId: ZIdParam }),
     response: ZChildrenSummary,
   }),
 } as const;
@@ -376,7 +377,7 @@ export const requestEndpoints = {
     permissions: P.viewRequests,
     contentType: 'multipart',
     entity: { in: 'query', field: 'entityId' },
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: ZBigIdParam }),
     response: z.object({ requestId: z.number(), mime: z.string(), ext: z.string(), size: z.number() }),
   }),
   uploadTransactionHash: call(

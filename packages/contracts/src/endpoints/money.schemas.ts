@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
+import { decimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 
-/** Amounts travel as decimal strings; the server checks the asset's scale. */
-export const ZAmount = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter an amount such as 125.50');
+export { ZAmount };
 /** A signed balance figure, exact. */
 export const ZDecimal = z.string();
-const id = z.number().int().positive();
+const id = ZId;
 const entityId = id.optional();
-const asset = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+const asset = text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
 
 export const ZCurrency = z.object({
   code: z.string(),
@@ -44,14 +44,13 @@ export const ZAccountList = z.strictObject({
 export const ZCreateAccount = z.strictObject({
   entityId,
   accountType: z.enum(ACCOUNT_TYPES, 'Pick an account type'),
-  accountName: z.string().trim().min(1, 'Enter a name').max(100),
-  ibanCode: z.string().trim().max(42).optional(),
-  accountCode: z.string().trim().max(50).optional(),
-  currencyId: z
-    .string()
+  accountName: trimmed(100).min(1, 'Enter a name'),
+  ibanCode: trimmed(42).optional(),
+  accountCode: trimmed(50).optional(),
+  currencyId: text(10)
     .regex(/^[A-Z0-9]{2,10}$/)
     .optional(),
-  swiftCode: z.string().trim().max(11).optional(),
+  swiftCode: trimmed(11).optional(),
   parentId: id.optional(),
   bankId: id.optional(),
 });
@@ -59,8 +58,8 @@ export const ZAccountRef = z.strictObject({ entityId, accountId: id });
 export const ZUpdateAccount = z.strictObject({
   entityId,
   accountId: id,
-  accountName: z.string().trim().min(1).max(100).optional(),
-  accountCode: z.string().trim().max(50).optional(),
+  accountName: trimmed(100).min(1).optional(),
+  accountCode: trimmed(50).optional(),
   active: z.boolean().optional(),
 });
 
@@ -107,9 +106,9 @@ export const ZCashEntryCommon = {
   entityId,
   asset,
   amount: ZAmount,
-  valueDate: z.iso.date(),
-  reference: z.string().trim().max(100).optional(),
-  memo: z.string().trim().max(500).optional(),
+  valueDate: ZDate,
+  reference: trimmed(100).optional(),
+  memo: trimmed(500).optional(),
 };
 export const ZCashMovement = z.strictObject({ ...ZCashEntryCommon, accountId: id });
 export const ZCashTransfer = z.strictObject({ ...ZCashEntryCommon, fromAccountId: id, toAccountId: id });
@@ -135,11 +134,10 @@ export type TCashEntry = z.infer<typeof ZCashEntry>;
 export const ZCashReversal = z.strictObject({
   entityId,
   cashEntryId: id,
-  reason: z
-    .string()
-    .trim()
-    .min(3, 'Say why the entry is reversed (at least 3 characters)')
-    .max(500, 'Keep the reason under 500 characters'),
+  reason: trimmed(500, 'Keep the reason under 500 characters').min(
+    3,
+    'Say why the entry is reversed (at least 3 characters)',
+  ),
 });
 /** The reversing entry: the original's accounts and asset, the amount negated. */
 export const ZCashReversalEntry = ZCashEntry.extend({ reversesEntryId: z.number() });
@@ -149,12 +147,12 @@ export const ZCashEntryList = z.strictObject({
   asset: asset.optional(),
   /** One account's entries: those booked to it and the transfers it sent or received. */
   accountId: id.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: ZDate.optional(),
+  to: ZDate.optional(),
   sort: z.enum(['createdAt', 'amount', 'valueDate']).default('createdAt'),
   direction: z.enum(['asc', 'desc']).default('desc'),
   limit: z.number().int().min(1).max(500).default(10),
-  offset: z.number().int().min(0).default(0),
+  offset: ZOffset,
 });
 /** A cash entry in the history, with the names an operator reads it by. */
 export const ZCashEntryRow = ZCashEntry.extend({
@@ -173,7 +171,7 @@ export const ZChildrenSummary = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), assets: z.array(ZAssetTotal) }),
 );
 
-const code = z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
+const code = text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
 /** A mid rate of the rate sheet: 1 `base` = `rate` `quote`, as of a time. */
 export const ZRate = z.object({ base: z.string(), quote: z.string(), rate: ZDecimal, asOf: z.string() });
 export const ZRateSet = z
@@ -181,7 +179,7 @@ export const ZRateSet = z
     entityId,
     base: code,
     quote: code,
-    rate: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter a rate such as 1.0845'),
+    rate: decimal('Enter a rate such as 1.0845'),
   })
   .refine((r) => r.base !== r.quote, { path: ['quote'], message: 'must differ from the base' })
   .refine((r) => /[1-9]/.test(r.rate), { path: ['rate'], message: 'must be greater than zero' });

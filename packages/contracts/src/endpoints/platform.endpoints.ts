@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf, endpoint } from '../endpoint';
+import { trimmed } from '../primitives';
 
 export const ZServerMode = z.object({
   maintenance: z.boolean(),
@@ -10,7 +11,7 @@ export type TServerMode = z.infer<typeof ZServerMode>;
 
 export const ZSetMaintenanceRequest = z.strictObject({
   maintenance: z.boolean(),
-  message: z.string().trim().max(500).optional(),
+  message: trimmed(500).optional(),
 });
 
 export const ZHealth = z.object({ status: z.literal('ok') });

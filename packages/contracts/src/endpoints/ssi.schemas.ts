@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZId } from '../primitives';
 
-const id = z.number().int().positive();
+const id = ZId;
 const entityId = id.optional();
 
 export const ZSsiBankInstruction = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { WALLET_TYPE_UNKNOWN, WALLET_TYPES } from '../enums';
 import { NETWORK_CODES } from '../networks';
+import { text, trimmed, ZId, ZOffset } from '../primitives';
 
-const id = z.number().int().positive();
+const id = ZId;
 const entityId = id.optional();
 export const ZWalletType = z.enum([...WALLET_TYPES, WALLET_TYPE_UNKNOWN]);
 
@@ -27,16 +28,18 @@ export type TWallet = z.infer<typeof ZWallet>;
 
 const walletFields = {
   network: z.enum(NETWORK_CODES),
-  address: z.string().trim().min(10, 'Enter the address').max(128),
-  tagMemo: z.string().trim().max(64).optional(),
-  friendlyName: z.string().trim().min(1, 'Enter a name').max(80),
+  address: trimmed(128).min(10, 'Enter the address'),
+  tagMemo: trimmed(64).optional(),
+  friendlyName: trimmed(80).min(1, 'Enter a name'),
   digitalAssets: z
-    .array(z.string().regex(/^[A-Z0-9]{2,10}$/))
+    .array(text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/))
     .min(1, 'Pick at least one asset')
     .max(10),
   walletType: ZWalletType.default(WALLET_TYPE_UNKNOWN),
   vaspId: id.optional(),
 };
+/** A wallet's details as checked and kept (the payload of a WALLET ADDRESS request). */
+export const ZWalletDetails = z.strictObject(walletFields);
 /** Without `walletId`: a new wallet (WALLET ADDRESS); with it: a change (UPDATE WALLET). */
 export const ZWalletRequest = z.strictObject({ entityId, walletId: id.optional(), ...walletFields });
 export const ZWalletList = z.strictObject({ entityId, includeRemoved: z.boolean().default(false) });
@@ -44,8 +47,8 @@ export const ZWalletList = z.strictObject({ entityId, includeRemoved: z.boolean(
 export const ZWalletEdit = z.strictObject({
   entityId,
   walletId: id,
-  friendlyName: z.string().trim().min(1).max(80).optional(),
-  tagMemo: z.string().trim().max(64).optional(),
+  friendlyName: trimmed(80).min(1).optional(),
+  tagMemo: trimmed(64).optional(),
 });
 export const ZWalletTypeUpdate = z.strictObject({
   entityId,
@@ -56,7 +59,7 @@ export const ZWalletTypeUpdate = z.strictObject({
 export const ZWalletRef = z.strictObject({ entityId, walletId: id });
 export const ZWalletSearch = z.strictObject({
   entityId,
-  query: z.string().trim().max(128).default(''),
+  query: trimmed(128).default(''),
   network: z.enum(NETWORK_CODES).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
@@ -73,7 +76,7 @@ export const ZWorkflowsRequest = z.strictObject({
   entityId,
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED']).optional(),
   limit: z.number().int().min(1).max(200).default(50),
-  offset: z.number().int().min(0).default(0),
+  offset: ZOffset,
 });
 
 export const ZVasp = z.object({
@@ -86,15 +89,16 @@ export const ZVasp = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE']),
 });
 const vaspFields = {
-  name: z.string().trim().min(1, 'Enter a name').max(120),
-  lei: z
-    .string()
-    .trim()
+  name: trimmed(120).min(1, 'Enter a name'),
+  lei: trimmed(20, 'An LEI has 20 characters')
     .regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'An LEI has 20 characters')
     .optional(),
-  travelRuleId: z.string().trim().max(120).optional(),
-  jurisdiction: z.string().regex(/^[A-Z]{2}$/, 'Use the ISO 3166 two-letter code'),
-  website: z.string().url().max(200).optional(),
+  travelRuleId: trimmed(120).optional(),
+  jurisdiction: text(2, 'Use the ISO 3166 two-letter code').regex(
+    /^[A-Z]{2}$/,
+    'Use the ISO 3166 two-letter code',
+  ),
+  website: text(200).url().optional(),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
 };
 export const ZCreateVasp = z.strictObject({ entityId, ...vaspFields });

@@ -9,7 +9,7 @@ import {
   ZBankInfoUpdate,
 } from './bank-info.schemas';
 import { P } from './permission-sets';
-import { ZRequestView } from './requests.schemas';
+import { ZRequestView, ZWhitelistRequestView } from './requests.schemas';
 import { ZSsiAddress, ZSsiAssign, ZSsiDelete, ZSsiList, ZSsiProfile } from './ssi.schemas';
 import {
   ZCreateVasp,
@@ -173,7 +173,7 @@ export const walletEndpoints = {
     'Whitelist requests and their approvals',
     P.whitelistAny,
     ZWorkflowsRequest,
-    z.object({ items: z.array(ZRequestView), total: z.number() }),
+    z.object({ items: z.array(ZWhitelistRequestView), total: z.number() }),
   ),
 } as const;
 

@@ -1,6 +1,5 @@
 import type { Require2fa } from '@clearway/contracts/enums';
 import { INVALID_PASSWORD_MESSAGE, INVALID_TOTP_MESSAGE } from '@clearway/contracts/session';
-import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
@@ -8,7 +7,6 @@ import type { Db } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
 import type { Secrets } from '../../platform/secrets';
 import type { UserRow, UsersService } from '../users/users.service';
-import { users } from '../users/users.tables';
 import type { LiveSession, SessionsService } from './sessions.service';
 import { type Attempt, guessKeys, type ThrottleService } from './throttle.service';
 import { matchingStep, newTotpSecret, setupMaterial } from './two-factor';
@@ -71,14 +69,7 @@ export function createLoginService(deps: {
     if (!user.totpSecret) return false;
     const step = matchingStep(decryptSecret(user.totpSecret, secrets.totpKey), code);
     if (step === null) return false;
-    const updated = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(
-        sql`${users.id} = ${user.id} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
-      )
-      .returning({ id: users.id });
-    return updated.length === 1;
+    return usersService.acceptTotpStep(user.id, step);
   }
 
   /**

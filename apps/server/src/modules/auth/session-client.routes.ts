@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
 import { randomToken, safeEqual } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { isConnectionLoss } from '../../platform/pg-errors';
 import { serve } from '../../platform/routes';
 import type { AuthModule } from './auth.module';
 import { metaOf } from './auth.routes';
@@ -101,6 +102,7 @@ export function sessionClientRoutes(app: FastifyInstance, m: AuthModule) {
         url: issued.require2fa === 'no' ? callbackUrl : loginUrl({ step: issued.require2fa, callbackUrl }),
       };
     } catch (err) {
+      if (isConnectionLoss(err)) throw err;
       const error = err instanceof AppError && err.status === 429 ? 'TooManyAttempts' : 'CredentialsSignin';
       return { url: loginUrl({ error, callbackUrl }) };
     }

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { users } from '../users/users.tables';
+import { userIdentityOf } from '../users/user-identity';
 import { sessions } from './auth.tables';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -14,17 +14,18 @@ export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInser
  * so it is a prepared statement: parsed and planned once per connection.
  */
 export function liveSessionFinder(db: Db) {
+  const user = userIdentityOf(db, sessions.userId);
   const query = db
     .select({
       session: sessions,
-      username: users.username,
-      displayName: users.displayName,
-      email: users.email,
-      homeEntityId: users.homeEntityId,
-      status: users.status,
+      username: user.username,
+      displayName: user.displayName,
+      email: user.email,
+      homeEntityId: user.homeEntityId,
+      status: user.status,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoinLateral(user, sql`true`)
     .where(
       and(eq(sessions.id, sql.placeholder('id')), sql`${sessions.expiresAt} > ${sql.placeholder('now')}`),
     )

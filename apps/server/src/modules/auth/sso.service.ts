@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { unauthenticated } from '../../platform/errors';
+import { isConnectionLoss } from '../../platform/pg-errors';
 import type { UserRow, UsersService } from '../users/users.service';
 import { ssoLinks, ssoUsedTokens } from './auth.tables';
 
@@ -54,6 +55,7 @@ export function createSsoService(db: Db, config: Config, users: UsersService) {
       if (user?.status !== 'active') throw new Error('unknown user');
       return user;
     } catch (err) {
+      if (isConnectionLoss(err)) throw err;
       await recordAudit(
         db,
         { principal: null },

@@ -5,6 +5,7 @@ import { createBatcher } from '../../platform/batcher';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
+import { isConnectionLoss } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Secrets } from '../../platform/secrets';
 import type { UserRow, UsersService } from '../users/users.service';
@@ -68,7 +69,9 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
         const user = payload.sub ? await users.findById(payload.sub) : null;
         if (user?.status !== 'active' || payload.pwd !== passwordStamp(user)) return null;
         return userPrincipal(user, 'bearer');
-      } catch {
+      } catch (err) {
+        // A token that does not verify is no principal; a database that cannot be reached is a 503.
+        if (isConnectionLoss(err)) throw err;
         return null;
       }
     },

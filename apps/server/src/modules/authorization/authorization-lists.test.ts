@@ -1,25 +1,7 @@
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
 import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
-
-/** Every statement any pooled client sends while `fn` runs (nothing else runs meanwhile). */
-async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    n++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return n;
-}
 
 /**
  * What an administrator sees of groups, roles and scopes (issue 19, item 6): only its own
@@ -27,6 +9,19 @@ async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
  */
 describe('authorization lists', () => {
   const t = useTestApp();
+  /** Every statement the app's pool sends while `fn` runs (nothing else runs meanwhile). */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+    let n = 0;
+    const stop = t.database.onStatement(() => {
+      n++;
+    });
+    try {
+      await fn();
+    } finally {
+      stop();
+    }
+    return n;
+  }
   let root = 0;
   let tenant = 0;
   let desk = 0;

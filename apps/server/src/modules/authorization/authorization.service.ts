@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
-import { entities } from '../entities/entities.tables';
+import { entityNameOf } from '../entities/entity-lookups';
 import {
   directPermissions,
   groupMembers,
@@ -58,13 +58,12 @@ export function createAuthorizationService(db: Db) {
         id: permissionScopes.id,
         groupId: groups.id,
         groupName: groups.name,
-        entityId: entities.id,
-        entityName: entities.name,
+        entityId: permissionScopes.entityId,
+        entityName: entityNameOf(permissionScopes.entityId),
         scopeType: permissionScopes.scopeType,
       })
       .from(permissionScopes)
       .innerJoin(groups, eq(groups.id, permissionScopes.groupId))
-      .innerJoin(entities, eq(entities.id, permissionScopes.entityId))
       .where(eq(permissionScopes.id, id));
     if (!row) throw notFound('Permission scope not found');
     return row;

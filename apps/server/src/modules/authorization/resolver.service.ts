@@ -1,9 +1,9 @@
 import { effectivePermissions, type Grant, isVisible } from '@clearway/contracts/authorization';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PermissionResolver, Principal } from '../../platform/principal';
-import { entities } from '../entities/entities.tables';
+import { entityPathOf, rootEntityId } from '../entities/entity-lookups';
 import { ancestorsOfPath } from '../entities/entity-path';
 import { grantsOf, pathAndGrantsReader } from './grants.repo';
 
@@ -37,9 +37,9 @@ export function createResolver(db: Db) {
     key: string,
     on: DbOrTx = db,
   ): Promise<{ kind: 'user' | 'apiKey'; id: string }[]> {
-    const [entity] = await on.select({ path: entities.path }).from(entities).where(eq(entities.id, entityId));
-    if (!entity) return [];
-    const chain = [...ancestorsOfPath(entity.path), entityId];
+    const path = await entityPathOf(on, entityId);
+    if (path === null) return [];
+    const chain = [...ancestorsOfPath(path), entityId];
     const candidates = await on.execute<{ kind: 'user' | 'apiKey'; id: string }>(sql`
       select principal_kind as kind, principal_id as id from direct_permissions
        where permission = ${key} and entity_id = any(${`{${chain.join(',')}}`}::int[])
@@ -53,7 +53,7 @@ export function createResolver(db: Db) {
     for (const c of candidates.rows) {
       const grants = await grantsOf(on, c);
       if (
-        effectivePermissions(grants, entityId, ancestorsOfPath(entity.path)).permissions.includes(
+        effectivePermissions(grants, entityId, ancestorsOfPath(path)).permissions.includes(
           key as Grant['key'],
         )
       )
@@ -70,13 +70,7 @@ export function createResolver(db: Db) {
   let rootId: number | null = null;
   async function platformRootId(): Promise<number | null> {
     if (rootId !== null) return rootId;
-    const [root] = await db
-      .select({ id: entities.id })
-      .from(entities)
-      .where(isNull(entities.parentId))
-      .orderBy(asc(entities.id))
-      .limit(1);
-    rootId = root?.id ?? null;
+    rootId = await rootEntityId(db);
     return rootId;
   }
 

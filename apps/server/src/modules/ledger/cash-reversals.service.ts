@@ -2,8 +2,9 @@ import type { TCashEntry, ZCashReversal } from '@clearway/contracts/endpoints/mo
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { createEvents } from '../../platform/events';
 import { withIdempotency } from '../../platform/idempotency';
 import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
@@ -21,6 +22,9 @@ export type Reversal = {
   reason: string;
   by: Principal;
 };
+
+/** What reversals announce, inside the reversal's transaction (subscribe with `events.on`). */
+export type CashReversalEvents = { reversed: Reversal };
 
 /** Why an entry on the reverser's own entity is refused (as for booking one: maker-checker). */
 export const OWN_ENTITY_REVERSAL =
@@ -68,13 +72,9 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
  * entry that completed a request), AlreadyResolved (already reversed), InsufficientFunds,
  * AccountClosed, IdempotencyKeyConflict
  */
-export function createCashReversalsService(deps: {
-  db: Db;
-  ledger: LedgerService;
-  /** Runs inside the reversal's transaction (e.g. to notify), so it commits with it. */
-  onReversed?: (tx: DbOrTx, r: Reversal) => Promise<void>;
-}) {
-  const { db, ledger, onReversed } = deps;
+export function createCashReversalsService(deps: { db: Db; ledger: LedgerService }) {
+  const { db, ledger } = deps;
+  const events = createEvents<CashReversalEvents>();
 
   async function reverse(who: Who, key: string, body: z.output<typeof ZCashReversal>, type: EntryType) {
     return withIdempotency(db, who.principal, key, body, async (tx) => {
@@ -100,7 +100,7 @@ export function createCashReversalsService(deps: {
       });
       const scale = await ledger.scaleOf(original.asset, tx);
       const reversal = toEntry(row, scale);
-      await onReversed?.(tx, {
+      await events.emit(tx, 'reversed', {
         reversal,
         original: toEntry(original, scale),
         reason: body.reason,
@@ -111,6 +111,8 @@ export function createCashReversalsService(deps: {
   }
 
   return {
+    /** Subscribe to reversals (`reversed`, see CashReversalEvents). */
+    events: { on: events.on },
     reverseDeposit: (who: Who, key: string, b: z.output<typeof ZCashReversal>) =>
       reverse(who, key, b, 'DEPOSIT'),
     reverseWithdrawal: (who: Who, key: string, b: z.output<typeof ZCashReversal>) =>

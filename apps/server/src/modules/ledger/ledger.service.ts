@@ -7,11 +7,21 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entities } from '../entities/entities.tables';
 import { currencies } from '../reference-data/reference-data.tables';
-import { accounts } from './ledger.tables';
+import { accounts, holds } from './ledger.tables';
 
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
+export const BALANCE_LIMIT = 'would take a balance beyond the largest amount the ledger holds';
+
+/** A movement into or out of a closed account, refused whenever it is tried. */
+export const accountClosed = (field?: string) =>
+  new AppError(
+    'AccountClosed',
+    409,
+    'This account is closed; it can neither receive nor send funds',
+    field ? { [field]: 'this account is closed' } : undefined,
+  );
 
 export type Posting = { accountId: number; asset: string; amount: string };
 export type LedgerActor = { principal: Principal | null; entityId?: number | null };
@@ -32,11 +42,14 @@ function asLedgerError(err: unknown): unknown {
     case 'CW003':
       return new AppError('AlreadyResolved', 409, 'This transaction has already been reversed');
     case 'CW005':
-      return new AppError(
-        'AccountClosed',
-        409,
-        'This account is closed; it can neither receive nor send funds',
-      );
+      return accountClosed();
+    // A balance past NUMERIC(56,18): only after 10^18 of the largest amounts the contracts accept.
+    case '22003':
+      return /numeric field overflow/.test(
+        `${(err as Error).message} ${(err as { cause?: Error }).cause?.message}`,
+      )
+        ? new AppError('BadRequest', 422, BALANCE_LIMIT, { amount: BALANCE_LIMIT })
+        : err;
     default:
       return err;
   }
@@ -226,6 +239,15 @@ export function createLedgerService(db: Db) {
       } catch (err) {
         ledgerError(err);
       }
+    },
+
+    /** The hold placed under `reference` and neither posted nor voided yet, if there is one. */
+    async placedHold(tx: DbOrTx, reference: string): Promise<{ id: number } | null> {
+      const [h] = await tx
+        .select({ id: holds.id })
+        .from(holds)
+        .where(and(eq(holds.reference, reference), eq(holds.status, 'PLACED')));
+      return h ?? null;
     },
 
     async voidHold(tx: DbOrTx, holdId: number): Promise<void> {

@@ -24,8 +24,16 @@ import { requests } from '../requests/requests.tables';
 export const accountKindEnum = pgEnum('account_kind', ['CLIENT', 'PLATFORM']);
 export const holdStatusEnum = pgEnum('hold_status', ['PLACED', 'POSTED', 'VOIDED']);
 
-/** NUMERIC(38,18): wide enough for every asset's scale (ETH 18); never a float. */
+/**
+ * NUMERIC(38,18) for one amount: every asset's scale (ETH 18) and the 20 integer digits
+ * the contracts accept (AMOUNT_INTEGER_DIGITS); never a float.
+ */
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+/**
+ * A balance is a sum of amounts: 18 more integer digits than one amount, so it overflows
+ * only after 10^18 of the largest amounts (the ledger refuses that with a 422, never a 500).
+ */
+const balance = (name: string) => numeric(name, { precision: 56, scale: 18 });
 
 /**
  * Accounts: clients' (an entity's) and the platform's own (custody omnibus per asset, fee
@@ -73,8 +81,8 @@ export const balances = pgTable(
     asset: text('asset')
       .notNull()
       .references(() => currencies.code),
-    posted: money('posted').notNull().default('0'),
-    held: money('held').notNull().default('0'),
+    posted: balance('posted').notNull().default('0'),
+    held: balance('held').notNull().default('0'),
     allowNegative: boolean('allow_negative').notNull().default(false),
   },
   (t) => [

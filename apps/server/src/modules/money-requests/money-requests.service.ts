@@ -1,5 +1,4 @@
 import type {
-  TMoneyRequestPayload,
   ZCryptoDepositRequest,
   ZCryptoWithdrawalRequest,
   ZFiatDepositRequest,
@@ -8,41 +7,48 @@ import type {
   ZRequestList,
 } from '@clearway/contracts/endpoints/money-requests.schemas';
 import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
-import { type NetworkCode, networkCarries } from '@clearway/contracts/networks';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { networkCarries } from '@clearway/contracts/networks';
+import type { PayloadInputOf, PayloadOf } from '@clearway/contracts/request-types/request-types';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
 import type { Principal } from '../../platform/principal';
+import { storeWith } from '../../platform/storage/storage';
+import type { Storage } from '../../platform/storage/stored-object';
 import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
 import { recordCashEntry } from '../ledger/cash-entries.service';
-import type { LedgerService } from '../ledger/ledger.service';
-import { holds } from '../ledger/ledger.tables';
-import type { RequestEngine } from '../requests/request-engine.service';
-import { requests } from '../requests/requests.tables';
-import { bankAccounts, wallets } from '../wallets/wallets.tables';
+import { accountClosed, type LedgerService } from '../ledger/ledger.service';
+import type { RequestEngine, RequestHandler, TypedRequest } from '../requests/request-engine.service';
+import type { BankInfoService } from '../wallets/bank-info.service';
+import type { WalletsService } from '../wallets/wallets.service';
 import { checkProof, ONLY_ONE } from './file-proof';
 import { isTransactionHash } from './hash-format';
 import { fileProofs, requestTransactionHashes } from './money-requests.tables';
 
 type Who = { principal: Principal; entityId: number };
-type Payload = TMoneyRequestPayload;
-type Decided = { id: number; payload: unknown };
+type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
+type HeldType = 'WITHDRAWAL' | 'INTERNAL TRANSFER';
 
 /** The approved request's movement, as it appears in the history next to back-office bookings. */
-const movementOf = (req: Decided, type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER', txn: number) => {
-  const p = req.payload as Payload;
+const movementOf = (
+  req: TypedRequest<MoneyType>,
+  type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER',
+  txn: number,
+) => {
+  const p = req.payload;
   return {
     type,
     accountId: p.accountId,
-    counterAccountId: p.toAccountId ?? null,
+    counterAccountId: 'toAccountId' in p ? p.toAccountId : null,
     asset: p.asset,
     amount: p.amount,
-    reference: p.reference ?? `Request #${req.id}`,
-    memo: p.memo ?? null,
+    reference: ('reference' in p ? p.reference : undefined) ?? `Request #${req.id}`,
+    memo: ('memo' in p ? p.memo : undefined) ?? null,
     transactionId: txn,
     requestId: req.id,
   };
@@ -62,16 +68,13 @@ export function createMoneyRequestsService(deps: {
   ledger: LedgerService;
   accounts: AccountsService;
   entities: EntitiesService;
+  wallets: WalletsService;
+  bankInfo: BankInfoService;
+  storage: Storage;
 }) {
-  const { db, engine, ledger, accounts } = deps;
+  const { db, engine, ledger, accounts, storage } = deps;
 
-  async function holdOf(tx: DbOrTx, requestId: number) {
-    const [h] = await tx
-      .select()
-      .from(holds)
-      .where(and(eq(holds.reference, holdRef(requestId)), eq(holds.status, 'PLACED')));
-    return h ?? null;
-  }
+  const holdOf = (tx: DbOrTx, requestId: number) => ledger.placedHold(tx, holdRef(requestId));
   const voidHold = async (tx: DbOrTx, req: { id: number }) => {
     const h = await holdOf(tx, req.id);
     if (h) await ledger.voidHold(tx, h.id);
@@ -81,14 +84,14 @@ export function createMoneyRequestsService(deps: {
    * A request whose funds are held from submission (withdrawal, internal transfer): approval
    * posts the hold to its destination, rejection or cancellation voids it.
    */
-  const heldMovement = (
+  const heldMovement = <T extends HeldType>(
     kind: 'WITHDRAWAL' | 'INTERNAL_TRANSFER',
-    destination: (tx: DbOrTx, p: Payload) => Promise<number> | number,
-  ): Parameters<RequestEngine['register']>[1] => ({
+    destination: (tx: DbOrTx, p: PayloadOf<T>) => Promise<number> | number,
+  ): RequestHandler<T> => ({
     onApproved: async (tx, req, who) => {
       const h = await holdOf(tx, req.id);
       if (!h) throw conflict('The funds of this request are no longer held');
-      const to = await destination(tx, req.payload as Payload);
+      const to = await destination(tx, req.payload);
       const txn = await ledger.postHold(tx, who, h.id, to, { kind, memo: `request ${req.id}` });
       await recordCashEntry(tx, who, movementOf(req, kind, txn));
     },
@@ -97,15 +100,15 @@ export function createMoneyRequestsService(deps: {
   });
   engine.register(
     'WITHDRAWAL',
-    heldMovement('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
+    heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
   );
   engine.register(
     'INTERNAL TRANSFER',
-    heldMovement('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId!),
+    heldMovement<'INTERNAL TRANSFER'>('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId),
   );
   engine.register('DEPOSIT', {
     onApproved: async (tx, req, who) => {
-      const p = req.payload as Payload;
+      const p = req.payload;
       const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
       const txn = await ledger.transfer(
         tx,
@@ -122,7 +125,7 @@ export function createMoneyRequestsService(deps: {
 
   /** The request, if the caller's acting entity is it or above it. @throws NotFound */
   async function visibleView(who: Who, requestId: number) {
-    const view = await engine.view(requestId).catch(() => null);
+    const view = await engine.view(requestId).catch(nullWhenNotFound);
     // The acting entity must be on the request entity's path (a few rows), not a whole subtree read.
     if (!view || !(await deps.entities.ancestry(view.entityId)).some((e) => e.id === who.entityId))
       throw notFound('Request not found');
@@ -130,18 +133,18 @@ export function createMoneyRequestsService(deps: {
   }
 
   /** Submits inside the idempotent transaction; `hold` reserves the funds in that same transaction. */
-  async function submit(
+  async function submit<T extends MoneyType>(
     who: Who,
     key: string,
     body: unknown,
-    type: 'WITHDRAWAL' | 'DEPOSIT' | 'INTERNAL TRANSFER',
-    payload: Payload & Record<string, unknown>,
+    type: T,
+    payload: PayloadInputOf<T> & { accountId: number; asset: string; amount: string },
     hold: boolean,
   ) {
     return withIdempotency(db, who.principal, key, body, async (tx) => {
       const req = await engine.submit(tx, who, type, payload);
       if (hold) await ledger.placeHold(tx, payload.accountId, payload.asset, payload.amount, holdRef(req.id));
-      if (typeof payload.transactionHash === 'string') {
+      if ('transactionHash' in payload && typeof payload.transactionHash === 'string') {
         await tx
           .insert(requestTransactionHashes)
           .values({ requestId: req.id, hash: payload.transactionHash, addedBy: who.principal.name });
@@ -151,30 +154,41 @@ export function createMoneyRequestsService(deps: {
   }
 
   /** @throws BadRequest when the destination is not whitelisted, active, past its cool-down, or of another asset */
-  function usableOrRefuse(
-    d: { status: string; active: boolean; usableFrom: Date } | undefined,
+  function usableOrRefuse<D extends { status: string; active: boolean; usableFrom: string }>(
+    d: D | null,
     what: string,
-  ) {
+  ): D {
     if (d?.status !== 'ACTIVE' || !d.active)
       throw badRequest(`${what}: not a whitelisted, active destination`, {
         [what]: 'not whitelisted or removed',
       });
-    if (d.usableFrom > new Date()) {
-      const msg = `usable from ${d.usableFrom.toISOString()} (cool-down after whitelisting)`;
+    if (new Date(d.usableFrom) > new Date()) {
+      const msg = `usable from ${d.usableFrom} (cool-down after whitelisting)`;
       throw badRequest(`${what}: ${msg}`, { [what]: msg });
     }
+    return d;
   }
 
   /**
-   * What every deposit and withdrawal starts from: the caller's account (in scope) and the
-   * amount at the asset's scale, as the payload approvers will see. @throws NotFound, BadRequest
+   * A request moves money into or out of an account only while it is open: refused at
+   * submission, not accepted and then refused at approval. @throws AccountClosed (409)
+   */
+  function open<A extends { active: boolean }>(account: A, field: string): A {
+    if (!account.active) throw accountClosed(field);
+    return account;
+  }
+
+  /**
+   * What every deposit and withdrawal starts from: the caller's open account (in scope) and
+   * the amount at the asset's scale, as the payload approvers will see.
+   * @throws NotFound, BadRequest, AccountClosed
    */
   async function moneyOf(
     who: Who,
     kind: 'fiat' | 'crypto',
     i: { accountId: number; asset: string; amount: string; reference?: string; memo?: string },
   ) {
-    const account = await accounts.get(who.entityId, i.accountId);
+    const account = open(await accounts.get(who.entityId, i.accountId), 'accountId');
     await ledger.requireClass(i.asset, kind === 'fiat' ? 'FIAT' : 'CRYPTO');
     const amount = await ledger.amountFor(i.asset, i.amount);
     return {
@@ -183,48 +197,73 @@ export function createMoneyRequestsService(deps: {
     };
   }
 
+  /** Money requests at the entity and below it: filtered, sorted by creation, paged. */
+  async function list(
+    entityId: number,
+    f: Partial<z.output<typeof ZRequestList>> &
+      Pick<z.output<typeof ZRequestList>, 'direction' | 'limit' | 'offset'>,
+  ) {
+    const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
+    const payload = [
+      ...(f.asset ? [{ fields: ['asset'], value: f.asset }] : []),
+      ...(f.accountId ? [{ fields: ['accountId', 'toAccountId'], value: String(f.accountId) }] : []),
+    ];
+    return engine.list(
+      ids,
+      f.type ? [f.type] : MONEY_REQUEST_TYPES,
+      {
+        status: f.status,
+        payload,
+        createdFrom: f.from ? new Date(f.from) : undefined,
+        createdTo: f.to ? new Date(`${f.to}T23:59:59.999Z`) : undefined,
+        direction: f.direction,
+        limit: f.limit,
+        offset: f.offset,
+      },
+      ZMoneyRequestView,
+    );
+  }
+
   return {
     async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
       const base = await moneyOf(who, 'fiat', i);
-      const [bank] = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.id, i.bankInfoId), eq(bankAccounts.entityId, base.entityId)));
-      usableOrRefuse(bank, 'bankInfoId');
-      if (bank!.currency !== i.asset)
-        throw badRequest(`asset: the bank account takes ${bank!.currency}`, {
-          asset: `must be ${bank!.currency}`,
+      const bank = usableOrRefuse(
+        await deps.bankInfo.get(base.entityId, i.bankInfoId).catch(nullWhenNotFound),
+        'bankInfoId',
+      );
+      if (bank.currency !== i.asset)
+        throw badRequest(`asset: the bank account takes ${bank.currency}`, {
+          asset: `must be ${bank.currency}`,
         });
       const destination = {
-        bankInfoId: bank!.id,
-        bankName: bank!.bankName,
-        iban: bank!.iban,
-        accountNumber: bank!.accountNumber,
-        bic: bank!.bic,
-        beneficiaryName: bank!.beneficiaryName,
+        bankInfoId: bank.id,
+        bankName: bank.bankName,
+        iban: bank.iban,
+        accountNumber: bank.accountNumber,
+        bic: bank.bic,
+        beneficiaryName: bank.beneficiaryName,
       };
       return submit(who, key, i, 'WITHDRAWAL', { kind: 'fiat', ...base.payload, destination }, true);
     },
 
     async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
       const base = await moneyOf(who, 'crypto', i);
-      const [w] = await db
-        .select()
-        .from(wallets)
-        .where(and(eq(wallets.id, i.walletId), eq(wallets.entityId, base.entityId)));
-      usableOrRefuse(w, 'walletId');
-      if (!w!.digitalAssets.includes(i.asset))
-        throw badRequest(`asset: the wallet takes ${w!.digitalAssets.join(', ')}`, {
+      const w = usableOrRefuse(
+        await deps.wallets.get(base.entityId, i.walletId).catch(nullWhenNotFound),
+        'walletId',
+      );
+      if (!w.digitalAssets.includes(i.asset))
+        throw badRequest(`asset: the wallet takes ${w.digitalAssets.join(', ')}`, {
           asset: 'not accepted by this wallet',
         });
       const destination = {
-        walletId: w!.id,
-        network: w!.network,
-        address: w!.address,
-        tagMemo: w!.tagMemo,
-        friendlyName: w!.friendlyName,
+        walletId: w.id,
+        network: w.network,
+        address: w.address,
+        tagMemo: w.tagMemo,
+        friendlyName: w.friendlyName,
       };
-      const payload = { kind: 'crypto' as const, network: w!.network, ...base.payload, destination };
+      const payload = { kind: 'crypto' as const, network: w.network, ...base.payload, destination };
       return submit(who, key, i, 'WITHDRAWAL', payload, true);
     },
 
@@ -255,21 +294,23 @@ export function createMoneyRequestsService(deps: {
 
     /** Between accounts of the entity, or to an account of an entity related to it. */
     async internalTransfer(who: Who, key: string, i: z.output<typeof ZInternalTransferRequest>) {
-      const from = await accounts.get(who.entityId, i.fromAccountId);
+      const from = open(await accounts.get(who.entityId, i.fromAccountId), 'fromAccountId');
       if (i.toAccountId === i.fromAccountId)
         throw badRequest('toAccountId: must differ from the source account', {
           toAccountId: 'same as fromAccountId',
         });
-      const to = await accounts.get(who.entityId, i.toAccountId).catch(async () => {
+      const to = await accounts.get(who.entityId, i.toAccountId).catch(async (err: unknown) => {
+        nullWhenNotFound(err);
         // Only when the account is not the caller's own: look among related entities.
         for (const { entityId: e } of await deps.entities.related(who.principal, from.entityId, 'down')) {
-          const found = await accounts.get(e, i.toAccountId).catch(() => null);
+          const found = await accounts.get(e, i.toAccountId).catch(nullWhenNotFound);
           if (found) return found;
         }
         throw badRequest('toAccountId: not an account of this entity or a related one', {
           toAccountId: 'not reachable',
         });
       });
+      open(to, 'toAccountId');
       const amount = await ledger.amountFor(i.asset, i.amount);
       return submit(
         who,
@@ -289,45 +330,18 @@ export function createMoneyRequestsService(deps: {
       );
     },
 
-    async list(entityId: number, f: z.output<typeof ZRequestList>) {
-      const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
-      const where = and(
-        inIds(requests.entityId, ids),
-        inArray(requests.type, f.type ? [f.type] : [...MONEY_REQUEST_TYPES]),
-        f.status ? eq(requests.status, f.status) : undefined,
-        f.asset ? sql`${requests.payload}->>'asset' = ${f.asset}` : undefined,
-        f.accountId
-          ? sql`${String(f.accountId)} in (${requests.payload}->>'accountId', ${requests.payload}->>'toAccountId')`
-          : undefined,
-        f.from ? gte(requests.createdAt, new Date(f.from)) : undefined,
-        f.to ? lte(requests.createdAt, new Date(`${f.to}T23:59:59.999Z`)) : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ id: requests.id })
-          .from(requests)
-          .where(where)
-          .orderBy(f.direction === 'asc' ? requests.createdAt : desc(requests.createdAt), desc(requests.id))
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
-      ]);
-      return { items: await Promise.all(rows.map((r) => engine.view(r.id))), total: count?.n ?? 0 };
-    },
+    list,
 
-    pending(entityId: number, limit: number, offset: number) {
-      return this.list(entityId, { status: 'PENDING', direction: 'desc', limit, offset } as z.output<
-        typeof ZRequestList
-      >);
-    },
+    pending: (entityId: number, limit: number, offset: number) =>
+      list(entityId, { status: 'PENDING', direction: 'desc', limit, offset }),
 
     /** The hash of an approved crypto withdrawal; the request then becomes COMPLETED. */
     async addTransactionHash(who: Who, requestId: number, hash: string) {
       const view = await visibleView(who, requestId);
-      const p = view.payload as Payload;
-      if (view.type !== 'WITHDRAWAL' || p.kind !== 'crypto')
+      if (view.type !== 'WITHDRAWAL' || view.payload.kind !== 'crypto')
         throw badRequest('requestId: not a crypto withdrawal', { requestId: 'not a crypto withdrawal' });
-      if (!isTransactionHash(p.network as NetworkCode, hash))
+      const p = view.payload;
+      if (!isTransactionHash(p.network, hash))
         throw badRequest(`transactionHash: not a ${p.network} transaction hash`, {
           transactionHash: 'wrong format for the network',
         });
@@ -343,12 +357,22 @@ export function createMoneyRequestsService(deps: {
     async attachProof(who: Who, requestId: number, data: Buffer) {
       await visibleView(who, requestId);
       const { ext, mime } = await checkProof(data);
-      const [row] = await db
-        .insert(fileProofs)
-        .values({ requestId, mime, ext, size: data.length, data, uploadedBy: who.principal.name })
-        .onConflictDoNothing()
-        .returning({ storedName: fileProofs.storedName });
-      if (!row) throw conflict(ONLY_ONE);
+      // The bytes and the row that points at them are kept together or not at all.
+      await storeWith(db, storage, data, mime, async (tx, stored) => {
+        const [row] = await tx
+          .insert(fileProofs)
+          .values({
+            requestId,
+            mime,
+            ext,
+            size: data.length,
+            storageKey: stored.key,
+            uploadedBy: who.principal.name,
+          })
+          .onConflictDoNothing()
+          .returning({ storedName: fileProofs.storedName });
+        if (!row) throw conflict(ONLY_ONE);
+      });
       await recordAudit(db, who, {
         action: 'request.file-proof',
         outcome: 'success',
@@ -362,7 +386,11 @@ export function createMoneyRequestsService(deps: {
       await visibleView(who, requestId);
       const [row] = await db.select().from(fileProofs).where(eq(fileProofs.requestId, requestId));
       if (!row) throw notFound('File proof not found');
-      return row;
+      const stored = await storage.get(row.storageKey);
+      // A row without its bytes is lost data, not a missing proof: a 500 and an error log.
+      if (!stored)
+        throw new Error(`File proof of request ${requestId}: stored object ${row.storageKey} is missing`);
+      return { ...row, data: stored.data };
     },
   };
 }

@@ -1,7 +1,5 @@
-import { bigint, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { requests } from '../requests/requests.tables';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** The on-chain transaction hash of a crypto request (sent with a deposit, added to a withdrawal). */
 export const requestTransactionHashes = pgTable('request_transaction_hashes', {
@@ -13,7 +11,10 @@ export const requestTransactionHashes = pgTable('request_transaction_hashes', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** At most one file proof per request, stored under a generated name; its type comes from its bytes. */
+/**
+ * At most one file proof per request, downloaded under a generated name; its type comes from
+ * its bytes, which live in platform storage under `storageKey`.
+ */
 export const fileProofs = pgTable('file_proofs', {
   requestId: bigint('request_id', { mode: 'number' })
     .primaryKey()
@@ -22,7 +23,7 @@ export const fileProofs = pgTable('file_proofs', {
   mime: text('mime').notNull(),
   ext: text('ext').notNull(),
   size: integer('size').notNull(),
-  data: bytea('data').notNull(),
+  storageKey: text('storage_key').notNull(),
   uploadedBy: text('uploaded_by').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });

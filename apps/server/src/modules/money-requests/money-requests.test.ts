@@ -1,5 +1,5 @@
-import { ZMoneyRequestPayload } from '@clearway/contracts/endpoints/money-requests.schemas';
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { ZMoneyRequestPayload } from '@clearway/contracts/request-types/money-request-types';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
@@ -375,6 +375,17 @@ describe('deposits, withdrawals and transfers as requests', () => {
       expect(
         (await outsider.post('/api/requests/file-proof', { entityId: client, requestId: req.id })).statusCode,
       ).toBe(404);
+    });
+
+    it('keeps each proof’s bytes in storage once: a refused second file leaves nothing behind', async () => {
+      const req = (await withdraw('1')).json();
+      const file = { filename: 'a.pdf', type: 'application/pdf', data: PDF_BYTES };
+      expect((await upload(maker, req.id, [file])).statusCode).toBe(200);
+      expect((await upload(maker, req.id, [file])).json().message).toBe(ONLY_ONE);
+      const counts = await t.database.db.execute<{ proofs: number; objects: number }>(
+        sql`select (select count(*)::int from file_proofs) as proofs, (select count(*)::int from stored_objects) as objects`,
+      );
+      expect(counts.rows[0]!.objects).toBe(counts.rows[0]!.proofs);
     });
 
     it('rejects an HTML file renamed .jpg as an unsupported format', async () => {

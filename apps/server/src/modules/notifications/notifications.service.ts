@@ -1,41 +1,100 @@
 import type { TNotification } from '@clearway/contracts/endpoints/platform.endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DbOrTx } from '../../platform/db';
+import { createNotificationListener } from './notification-listener';
 import { notifications } from './notifications.tables';
 
 const CHANNEL = 'clearway_notifications';
 type Recipient = { kind: string; id: string };
 type Listener = (n: TNotification) => void;
 
+/** How many delivered ids are remembered, so a catch-up never delivers one twice. */
+const REMEMBERED = 5000;
+/** At most this many missed notifications are delivered after a reconnection. */
+const CATCH_UP_LIMIT = 1000;
+
+type StoredRow = {
+  id: string;
+  recipient_kind: string;
+  recipient_id: string;
+  title: string;
+  message: string;
+  link: string | null;
+  created_at: Date;
+};
+
 /**
  * Notifications: stored, then announced with PostgreSQL NOTIFY in the same transaction, so
  * every server instance hears them on commit and pushes them to the browsers connected to
- * it (Server-Sent Events).
+ * it (Server-Sent Events). When the listening connection is lost it reconnects, and the
+ * open streams get what was stored for them meanwhile.
  */
-export function createNotificationsService(databaseUrl: string, log: FastifyBaseLogger) {
+export function createNotificationsService(
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  retry: { minDelayMs?: number; maxDelayMs?: number } = {},
+) {
   const listeners = new Map<string, Set<Listener>>();
-  let client: pg.Client | null = null;
   const keyOf = (r: Recipient) => `${r.kind}:${r.id}`;
+  /** The highest id heard; a catch-up reads what came after it. */
+  let watermark = 0;
+  const delivered = new Set<number>();
 
-  async function start() {
-    client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', (err) => log.error({ err }, 'notification listener lost its connection'));
-    client.on('notification', (msg) => {
-      if (!msg.payload) return;
-      const { to, n } = JSON.parse(msg.payload) as { to: string; n: TNotification };
-      for (const l of listeners.get(to) ?? []) l(n);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+  function deliver(to: string, n: TNotification) {
+    if (delivered.has(n.id)) return;
+    delivered.add(n.id);
+    if (delivered.size > REMEMBERED) delivered.delete(delivered.values().next().value!);
+    if (n.id > watermark) watermark = n.id;
+    for (const l of listeners.get(to) ?? []) l(n);
   }
 
+  /** What was stored for the open streams while the listener was away. */
+  async function catchUp(client: pg.Client) {
+    const open = [...listeners.keys()];
+    if (open.length === 0) return;
+    const { rows } = await client.query<StoredRow>(
+      `select id, recipient_kind, recipient_id, title, message, link, created_at from notifications
+        where id > $1 and recipient_kind || ':' || recipient_id = any($2::text[])
+        order by id limit ${CATCH_UP_LIMIT}`,
+      [watermark, open],
+    );
+    for (const r of rows) {
+      deliver(`${r.recipient_kind}:${r.recipient_id}`, {
+        id: Number(r.id),
+        title: r.title,
+        message: r.message,
+        link: r.link,
+        createdAt: r.created_at.toISOString(),
+      });
+    }
+  }
+
+  const listener = createNotificationListener({
+    databaseUrl,
+    channel: CHANNEL,
+    log,
+    ...retry,
+    onAnnouncement(payload) {
+      const { to, n } = JSON.parse(payload) as { to: string; n: TNotification };
+      deliver(to, n);
+    },
+    async onListening(client) {
+      const { rows } = await client.query<{ id: string }>(
+        'select coalesce(max(id), 0) as id from notifications',
+      );
+      watermark = Math.max(watermark, Number(rows[0]?.id ?? 0));
+    },
+    onReconnected: catchUp,
+  });
+
   return {
-    start,
-    stop: async () => {
-      await client?.end().catch(() => undefined);
-      client = null;
+    start: listener.start,
+    stop: listener.stop,
+    /** Whether live notifications are being heard right now (false while reconnecting). */
+    get listening() {
+      return listener.listening;
     },
 
     /** Stores a notification per recipient and announces each when `tx` commits. */

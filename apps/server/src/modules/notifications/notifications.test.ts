@@ -1,39 +1,33 @@
 import type { AddressInfo } from 'node:net';
+import type { TNotification } from '@clearway/contracts/endpoints/platform.endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
 import { createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../../test/fixtures';
-import { useTestApp } from '../../test/test-app';
+import { nextEvent } from '../../test/sse';
+import { type TestContext, useTestApp } from '../../test/test-app';
+import { LISTENER_APPLICATION_NAME } from './notification-listener';
+import { createNotificationsService } from './notifications.service';
 
-/** Reads a Server-Sent Events stream until an event matches, or gives up. */
-async function nextEvent(
-  body: ReadableStream<Uint8Array>,
-  match: (data: { title: string }) => boolean,
-  ms = 5000,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+const silent = { warn() {}, info() {}, error() {} } as never;
+
+/** Ends the live-notification listener's connections to the test database, as a fault would; their pids. */
+async function terminateListeners(t: TestContext): Promise<number[]> {
+  const { rows } = await t.database.pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = $1 and datname = current_database()`,
+    [LISTENER_APPLICATION_NAME],
+  );
+  await t.database.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
+    rows.map((r) => r.pid),
+  ]);
+  return rows.map((r) => r.pid);
+}
+
+/** Resolves once `check` holds, polling; fails after `ms`. */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000) {
   const deadline = Date.now() + ms;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-      ]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (const block of buffer.split('\n\n')) {
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (data) {
-          const parsed = JSON.parse(data.slice(6));
-          if (match(parsed)) return parsed;
-        }
-      }
-    }
-    return null;
-  } finally {
-    reader.releaseLock();
-    await body.cancel().catch(() => undefined);
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -92,7 +86,74 @@ describe('live notifications (SSE fed by LISTEN/NOTIFY)', () => {
     expect(decided).not.toBeNull();
   });
 
+  it('hears notifications again after the listener’s connection was terminated', async () => {
+    const approverStream = await stream(approver);
+    const killed = await terminateListeners(t);
+    expect(killed.length).toBeGreaterThan(0);
+    await eventually(async () => {
+      const { rows } = await t.database.pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where application_name = $1 and datname = current_database()`,
+        [LISTENER_APPLICATION_NAME],
+      );
+      return rows.some((r) => !killed.includes(r.pid)) && t.services.notifications.listening;
+    });
+    const req = (
+      await requester.post('/api/whitelist/wallet/create', {
+        entityId: client,
+        network: 'ETH',
+        address: randomEthAddress(),
+        friendlyName: 'After the fault',
+        digitalAssets: ['ETH'],
+      })
+    ).json();
+    const told = await nextEvent(approverStream.body!, (d) => d.title === 'New wallet address request');
+    expect(told).toMatchObject({ message: expect.stringContaining(`#${req.id}`) });
+  });
+
   it('refuses the stream without a session (401)', async () => {
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
+  });
+});
+
+describe('the live-notification listener after a lost connection', () => {
+  const t = useTestApp();
+
+  it('delivers, once each, the notifications stored while it was reconnecting', async () => {
+    // A slow first retry, so that a notification is certainly stored while nobody listens.
+    const service = createNotificationsService(t.database.url, silent, {
+      minDelayMs: 1500,
+      maxDelayMs: 1500,
+    });
+    await service.start();
+    const heard: TNotification[] = [];
+    const recipient = { kind: 'user', id: uniqueName('listener-') };
+    const unsubscribe = service.subscribe(recipient, (n) => heard.push(n));
+    try {
+      await terminateListeners(t);
+      await eventually(() => !service.listening);
+      await service.notify(t.database.db, [recipient], { title: 'While away', message: 'stored meanwhile' });
+      await eventually(() => heard.length > 0);
+      await service.notify(t.database.db, [recipient], { title: 'Afterwards', message: 'heard live' });
+      await eventually(() => heard.length > 1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard.map((n) => n.title)).toEqual(['While away', 'Afterwards']);
+    } finally {
+      unsubscribe();
+      await service.stop();
+    }
+  });
+
+  it('stops for good: no reconnection after stop, even when the connection is then lost', async () => {
+    const service = createNotificationsService(t.database.url, silent, { minDelayMs: 10 });
+    await service.start();
+    await service.stop();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(service.listening).toBe(false);
+    const { rows } = await t.database.pool.query(
+      `select pid from pg_stat_activity where application_name = $1 and datname = current_database()`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    // Only the app's own listener remains.
+    expect(rows).toHaveLength(1);
   });
 });

@@ -6,8 +6,7 @@ import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
-import { findEntity } from '../entities/entities.repo';
-import { entities } from '../entities/entities.tables';
+import { entityNameOf, entityPathOf } from '../entities/entity-lookups';
 import { idsOfPath } from '../entities/entity-path';
 import { approvalPolicies } from './requests.tables';
 
@@ -22,18 +21,17 @@ type Who = { principal: Principal | null; request?: FastifyRequest };
 export function createApprovalPolicies(db: Db) {
   /** Each request type's rule as seen from an entity: its own, the nearest ancestor's, or the default. */
   async function effective(tx: DbOrTx, entityId: number): Promise<TApprovalPolicy[]> {
-    const target = await findEntity(tx, entityId);
-    if (!target) throw notFound('Entity not found');
-    const chain = idsOfPath(target.entity.path); // root first, the entity itself last
+    const path = await entityPathOf(tx, entityId);
+    if (path === null) throw notFound('Entity not found');
+    const chain = idsOfPath(path); // root first, the entity itself last
     const rules = await tx
       .select({
         type: approvalPolicies.requestType,
         required: approvalPolicies.requiredApprovals,
         entityId: approvalPolicies.entityId,
-        entityName: entities.name,
+        entityName: entityNameOf(approvalPolicies.entityId),
       })
       .from(approvalPolicies)
-      .innerJoin(entities, eq(entities.id, approvalPolicies.entityId))
       .where(inArray(approvalPolicies.entityId, chain));
     const depth = (id: number) => chain.indexOf(id);
     return REQUEST_TYPES.map((type) => {

@@ -53,7 +53,7 @@ describe('approval policies over HTTP', () => {
         tx,
         { principal: requesterPrincipal, entityId: client },
         'WALLET ADDRESS',
-        { address: uniqueName('bc1q'), network: 'BTC' },
+        { address: uniqueName('bc1q'), network: 'BTC', friendlyName: 'Cold store', digitalAssets: ['BTC'] },
       ),
     );
     expect(request.requiredApprovals).toBe(2);

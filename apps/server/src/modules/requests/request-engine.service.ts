@@ -1,28 +1,73 @@
-import type { REQUEST_MOVES, TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
-import type { RequestType } from '@clearway/contracts/enums';
-import { type PermissionKey, satisfies } from '@clearway/contracts/permissions';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type REQUEST_MOVES,
+  type TRequestView,
+  ZRequestView,
+} from '@clearway/contracts/endpoints/requests.schemas';
+import type { RequestStatus, RequestType } from '@clearway/contracts/enums';
+import { satisfies } from '@clearway/contracts/permissions';
+import {
+  type PayloadInputOf,
+  type PayloadOf,
+  requestTypeOf,
+} from '@clearway/contracts/request-types/request-types';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { createEvents } from '../../platform/events';
 import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import { createApprovalPolicies } from './approval-policies.service';
+import type { RequestEvents, RequestSummary } from './request-events';
+import { loadViews, type RequestRow, storedPayload } from './request-views';
 import { requestApprovals, requestHistory, requests } from './requests.tables';
 
 type Move = (typeof REQUEST_MOVES)[number];
-type RequestRow = typeof requests.$inferSelect;
 type Who = { principal: Principal; entityId?: number | null };
 
-/** What a request type does when it is decided; each runs in the deciding transaction. */
-export type RequestHandler = {
-  onApproved?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
-  onRejected?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
-  onCancelled?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
-  onCompleted?: (tx: DbOrTx, request: RequestRow, who: Who) => Promise<void>;
+/** A request of type T as its handler sees it: the stored row, its payload read through the type's schema. */
+export type TypedRequest<T extends RequestType> = Omit<RequestRow, 'type' | 'payload'> & {
+  type: T;
+  payload: PayloadOf<T>;
 };
+
+/**
+ * What deciding a request of type T does (the server's half of the type's definition in
+ * `@clearway/contracts/request-types`), registered by the module that owns the effect. Each
+ * runs inside the deciding transaction; a throw undoes the decision.
+ */
+export type RequestHandler<T extends RequestType> = {
+  onApproved?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onRejected?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onCancelled?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onCompleted?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+};
+type Phase = keyof RequestHandler<RequestType>;
+type Run = (phase: Phase, tx: DbOrTx, row: RequestRow, who: Who) => Promise<void>;
+
+/** A list's filter: status, payload fields, creation time, order and page. */
+export type RequestFilter = {
+  status?: RequestStatus;
+  /** Each: the value is in one of these payload fields (`asset`; `accountId` or `toAccountId`). */
+  payload?: { fields: readonly string[]; value: string }[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  direction?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+const summaryOf = (r: RequestRow): RequestSummary => ({
+  id: r.id,
+  type: r.type,
+  entityId: r.entityId,
+  requesterKind: r.requesterKind,
+  requesterId: r.requesterId,
+  requesterName: r.requesterName,
+});
 
 /**
  * The audit row of what an approved request changed (the wallet it whitelisted, the bank
@@ -30,7 +75,7 @@ export type RequestHandler = {
  */
 export function auditApprovedEffect(
   tx: DbOrTx,
-  request: RequestRow,
+  request: { id: number; entityId: number },
   who: Who,
   action: string,
   target: number,
@@ -42,19 +87,6 @@ export function auditApprovedEffect(
   );
 }
 
-/** The key an approver needs, by request type. */
-export const APPROVAL_KEY: Record<RequestType, PermissionKey> = {
-  'BANK ACCOUNT': 'approve_whitelist',
-  'WALLET ADDRESS': 'approve_whitelist',
-  'REMOVE BANK ACCOUNT': 'approve_whitelist',
-  'REMOVE WALLET': 'approve_whitelist',
-  'UPDATE WALLET': 'approve_whitelist',
-  'UPDATE BANK ACCOUNT': 'approve_whitelist',
-  WITHDRAWAL: 'approve_withdrawal',
-  'INTERNAL TRANSFER': 'approve_withdrawal',
-  DEPOSIT: 'approve_deposit',
-};
-
 export const ALREADY_DECIDED = 'This request has already been decided';
 export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
 
@@ -62,63 +94,35 @@ export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
  * The request engine: PENDING → APPROVED | REJECTED | CANCELLED (by the requester), and
  * APPROVED → COMPLETED. Each move locks the request row, so concurrent moves happen one
  * at a time and a second decision answers 409. The requester never decides their own
- * request (maker-checker, whatever credential either side used). An approval policy can
- * ask for several distinct approvers. Every move is a history row and an audit row.
+ * request (maker-checker, whatever credential either side used: `humanOf` names the person
+ * behind a user or an API key). An approval policy can ask for several distinct approvers.
+ * Every move is a history row and an audit row. Payloads are typed by their request type's
+ * definition, checked when stored and when read. Submissions and decisions are announced
+ * as `events` (request-events.ts), inside their transaction.
  */
-/** Hooks run inside the submitting / deciding transaction (e.g. to notify people). */
-export type RequestEvents = {
-  submitted?: (tx: DbOrTx, request: RequestRow, approverKey: PermissionKey) => Promise<void>;
-  decided?: (tx: DbOrTx, request: RequestRow, to: string, who: Who) => Promise<void>;
-};
-
-export function createRequestEngine(
-  db: Db,
-  resolver: Resolver,
-  sameHuman: (a: Principal, requester: { kind: string; id: string }) => Promise<boolean>,
-  events: RequestEvents = {},
-) {
-  const handlers = new Map<RequestType, RequestHandler>();
+export function createRequestEngine(deps: {
+  db: Db;
+  resolver: Resolver;
+  humanOf: (principal: { kind: string; id: string }) => Promise<string | null>;
+}) {
+  const { db, resolver } = deps;
+  const handlers = new Map<RequestType, Run>();
   const policies = createApprovalPolicies(db);
+  const events = createEvents<RequestEvents>();
+
+  async function sameHuman(p: Principal, requester: { kind: string; id: string }) {
+    const [a, b] = await Promise.all([deps.humanOf(p), deps.humanOf(requester)]);
+    return a !== null && a === b;
+  }
 
   async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
     const [r] = await tx.select().from(requests).where(eq(requests.id, id));
     if (!r) throw notFound('Request not found');
-    const [approvals, history] = await Promise.all([
-      tx
-        .select()
-        .from(requestApprovals)
-        .where(eq(requestApprovals.requestId, id))
-        .orderBy(asc(requestApprovals.at)),
-      tx
-        .select()
-        .from(requestHistory)
-        .where(eq(requestHistory.requestId, id))
-        .orderBy(asc(requestHistory.id)),
-    ]);
-    return {
-      id: r.id,
-      type: r.type,
-      entityId: r.entityId,
-      requester: { kind: r.requesterKind, id: r.requesterId, name: r.requesterName },
-      payload: r.payload,
-      status: r.status,
-      requiredApprovals: r.requiredApprovals,
-      approvals: approvals.map((a) => ({
-        kind: a.approverKind,
-        id: a.approverId,
-        name: a.approverName,
-        at: a.at.toISOString(),
-      })),
-      history: history.map((h) => ({
-        from: h.fromStatus,
-        to: h.toStatus,
-        by: { kind: h.byKind, id: h.byId, name: h.byName },
-        reason: h.reason,
-        at: h.at.toISOString(),
-      })),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
+    return (await loadViews(tx, [r], ZRequestView))[0]!;
+  }
+
+  async function run(phase: Phase, tx: DbOrTx, r: RequestRow, who: Who) {
+    await handlers.get(r.type)?.(phase, tx, r, who);
   }
 
   async function record(
@@ -165,7 +169,7 @@ export function createRequestEngine(
     const held = r ? await resolver.resolve(who.principal, r.entityId) : null;
     if (!r || !held) throw notFound('Request not found');
     const isRequester = await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId });
-    return { isRequester, mayDecide: satisfies(held, { keys: [APPROVAL_KEY[r.type]] }) };
+    return { isRequester, mayDecide: satisfies(held, { keys: [requestTypeOf(r.type).approveKey] }) };
   }
 
   /** Refuses a decision by the requester or by anyone without the type's approve key there. */
@@ -175,17 +179,33 @@ export function createRequestEngine(
   }
 
   return {
-    register(type: RequestType, handler: RequestHandler) {
-      handlers.set(type, handler);
+    /** Subscribe to submissions and decisions (request-events.ts). */
+    events: { on: events.on },
+
+    /** What deciding a request of `type` does; a second registration replaces the first. */
+    register<T extends RequestType>(type: T, handler: RequestHandler<T>) {
+      const definition = requestTypeOf(type);
+      handlers.set(type, async (phase, tx, row, who) => {
+        const react = handler[phase];
+        if (react) await react(tx, { ...row, type, payload: storedPayload(definition, row) }, who);
+      });
     },
 
-    /** Submits a request; its payload is frozen from here on. @throws Conflict (duplicate) */
-    async submit(
+    /**
+     * Submits a request; its payload, checked against the type's schema, is frozen from
+     * here on. @throws Conflict (an identical request is pending); Error when the payload
+     * does not fit its type (the submitting module built it wrong)
+     */
+    async submit<T extends RequestType>(
       tx: DbOrTx,
       who: Who & { entityId: number },
-      type: RequestType,
-      payload: Record<string, unknown>,
+      type: T,
+      input: PayloadInputOf<T>,
     ) {
+      const definition = requestTypeOf(type);
+      const checked = definition.payload.safeParse(input);
+      if (!checked.success) throw new Error(`A ${type} request's payload does not fit: ${checked.error}`);
+      const payload: Record<string, unknown> = checked.data;
       const requiredApprovals = await policies.requiredFor(tx, who.entityId, type);
       const p = who.principal;
       try {
@@ -203,7 +223,7 @@ export function createRequestEngine(
           })
           .returning();
         await record(tx, who, row!, null, 'PENDING', null);
-        await events.submitted?.(tx, row!, APPROVAL_KEY[type]);
+        await events.emit(tx, 'submitted', { request: summaryOf(row!), approverKey: definition.approveKey });
         return row!;
       } catch (err) {
         if (pgErrorCode(err) === '23505') throw conflict('An identical request is already pending');
@@ -219,20 +239,19 @@ export function createRequestEngine(
       return db.transaction(async (tx) => {
         const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
         if (!r) throw notFound('Request not found');
-        const handler = handlers.get(r.type) ?? {};
         switch (to) {
           case 'CANCELLED': {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
             if (!s.isRequester) throw forbidden('Only the requester can cancel a request');
             await setStatus(tx, r, 'CANCELLED');
-            await handler.onCancelled?.(tx, r, who);
+            await run('onCancelled', tx, r, who);
             break;
           }
           case 'REJECTED': {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
             assertApprover(s);
             await setStatus(tx, r, 'REJECTED');
-            await handler.onRejected?.(tx, r, who);
+            await run('onRejected', tx, r, who);
             break;
           }
           case 'APPROVED': {
@@ -262,7 +281,7 @@ export function createRequestEngine(
               return view(tx, r.id);
             }
             await setStatus(tx, r, 'APPROVED');
-            await handler.onApproved?.(tx, r, who);
+            await run('onApproved', tx, r, who);
             break;
           }
           case 'COMPLETED': {
@@ -270,39 +289,55 @@ export function createRequestEngine(
               throw new AppError('Conflict', 409, 'Only an approved request can be completed');
             assertApprover(s);
             await setStatus(tx, r, 'COMPLETED');
-            await handler.onCompleted?.(tx, r, who);
+            await run('onCompleted', tx, r, who);
             break;
           }
         }
         await record(tx, who, r, r.status, to, reason);
-        await events.decided?.(tx, r, to, who);
+        await events.emit(tx, 'decided', { request: summaryOf(r), to, by: who });
         return view(tx, r.id);
       });
     },
 
-    /** Requests of some types at some entities, newest first, with their approvals. */
-    async list(
+    /**
+     * Requests of some types at some entities (newest first unless asked otherwise), each read
+     * through `schema` — the union of those types' views.
+     */
+    async list<S extends z.ZodType>(
       entityIds: number[],
       types: readonly RequestType[],
-      f: { status?: RequestRow['status']; limit: number; offset: number },
-    ) {
+      f: RequestFilter,
+      schema: S,
+    ): Promise<{ items: z.output<S>[]; total: number }> {
       if (!entityIds.length) return { items: [], total: 0 };
       const where = and(
         inIds(requests.entityId, entityIds),
         inArray(requests.type, [...types]),
         f.status ? eq(requests.status, f.status) : undefined,
+        ...(f.payload ?? []).map(
+          (m): SQL =>
+            sql`${m.value} in (${sql.join(
+              m.fields.map((k) => sql`${requests.payload}->>${k}`),
+              sql`, `,
+            )})`,
+        ),
+        f.createdFrom ? gte(requests.createdAt, f.createdFrom) : undefined,
+        f.createdTo ? lte(requests.createdAt, f.createdTo) : undefined,
       );
       const [rows, [count]] = await Promise.all([
         db
-          .select({ id: requests.id })
+          .select()
           .from(requests)
           .where(where)
-          .orderBy(desc(requests.createdAt), desc(requests.id))
+          .orderBy(
+            f.direction === 'asc' ? asc(requests.createdAt) : desc(requests.createdAt),
+            desc(requests.id),
+          )
           .limit(f.limit)
           .offset(f.offset),
         db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
       ]);
-      return { items: await Promise.all(rows.map((r) => view(db, r.id))), total: count?.n ?? 0 };
+      return { items: await loadViews(db, rows, schema), total: count?.n ?? 0 };
     },
 
     /** Approval policies (how many distinct approvers each request type needs). */

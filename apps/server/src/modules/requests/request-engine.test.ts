@@ -1,3 +1,4 @@
+import type { PayloadInputOf } from '@clearway/contracts/request-types/request-types';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../platform/principal';
@@ -38,7 +39,14 @@ describe('request engine', () => {
     });
   });
 
-  const submit = (payload: Record<string, unknown> = { address: uniqueName('bc1q'), network: 'BTC' }) =>
+  /** A wallet request's payload (its contract: request-types/whitelist-request-types.ts). */
+  const wallet = (address: string): PayloadInputOf<'WALLET ADDRESS'> => ({
+    address,
+    network: 'BTC',
+    friendlyName: 'Cold store',
+    digitalAssets: ['BTC'],
+  });
+  const submit = (payload = wallet(uniqueName('bc1q'))) =>
     t.database.db.transaction((tx) =>
       t.services.requestEngine.submit(
         tx,
@@ -57,11 +65,7 @@ describe('request engine', () => {
     });
 
   it('lets an approver approve; the approver sees exactly the submitted payload; every move is history', async () => {
-    const payload = {
-      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-      network: 'BTC',
-      friendlyName: 'Cold store',
-    };
+    const payload = wallet('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
     const req = await submit(payload);
     const res = await move(approver, req.id, 'APPROVED', 'checked with the client by phone');
     expect(res.statusCode).toBe(200);
@@ -160,7 +164,7 @@ describe('request engine', () => {
   });
 
   it('refuses a second identical request while one is pending', async () => {
-    const payload = { address: 'bc1qduplicate', network: 'BTC' };
+    const payload = wallet('bc1qduplicate');
     const first = await submit(payload);
     await expect(submit(payload)).rejects.toMatchObject({ status: 409 });
     await move(requester.agent, first.id, 'CANCELLED');

@@ -56,3 +56,15 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   // An e-mail shared by two users identifies neither.
   return rows.length === 1 ? rows[0]! : null;
 }
+
+/** Accepts a TOTP step only when it is newer than the last accepted one: each code works once. */
+export async function acceptTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      sql`${users.id} = ${userId} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+    )
+    .returning({ id: users.id });
+  return updated.length === 1;
+}

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { checkPassword, PASSWORD_POLICY } from './password-policy';
 import {
+  acceptTotpStep,
   addPasswordHistory,
   findUserByEmail,
   findUserByEntraObjectId,
@@ -79,6 +80,9 @@ export function createUsersService(db: Db) {
       await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
       await addPasswordHistory(tx, user.id, passwordHash);
     },
+
+    /** Records a TOTP code's step as used; false when it (or a later one) was used before. */
+    acceptTotpStep: (userId: string, step: number) => acceptTotpStep(db, userId, step),
 
     setStatus: (userId: string, status: 'active' | 'disabled', tx: DbOrTx = db) =>
       updateUser(tx, userId, { status }),

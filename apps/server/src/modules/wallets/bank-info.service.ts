@@ -114,21 +114,20 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
 
   engine.register('BANK ACCOUNT', {
     onApproved: async (tx, req, who) => {
-      const row = await insert(tx, req.entityId, req.payload as unknown as Details, req.id);
+      const row = await insert(tx, req.entityId, req.payload, req.id);
       await auditApprovedEffect(tx, req, who, 'bank-info.whitelist', row.id);
     },
   });
   engine.register('UPDATE BANK ACCOUNT', {
     onApproved: async (tx, req, who) => {
-      const { bankInfoId, ...d } = req.payload as unknown as Details & { bankInfoId: number };
-      if (!bankInfoId) return;
+      const { bankInfoId, ...d } = req.payload;
       await change(tx, bankInfoId, d);
       await auditApprovedEffect(tx, req, who, 'bank-info.update', bankInfoId);
     },
   });
   engine.register('REMOVE BANK ACCOUNT', {
     onApproved: async (tx, req, who) => {
-      const id = Number((req.payload as { bankInfoId: number }).bankInfoId);
+      const id = req.payload.bankInfoId;
       await tx
         .update(bankAccounts)
         .set({ status: 'REMOVED', active: false })
@@ -138,6 +137,9 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
   });
 
   return {
+    /** A bank account of the entity. @throws NotFound */
+    get: async (entityId: number, bankInfoId: number) => toBankInfo(await get(entityId, bankInfoId)),
+
     async list(entityId: number, includeRemoved: boolean) {
       const rows = await db
         .select()
@@ -158,12 +160,9 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
       const d = checkBankDetails(raw);
       if (bankInfoId) await get(who.entityId, bankInfoId);
       const req = await db.transaction((tx) =>
-        engine.submit(
-          tx,
-          who,
-          bankInfoId ? 'UPDATE BANK ACCOUNT' : 'BANK ACCOUNT',
-          bankInfoId ? { bankInfoId, ...d } : { ...d },
-        ),
+        bankInfoId
+          ? engine.submit(tx, who, 'UPDATE BANK ACCOUNT', { bankInfoId, ...d })
+          : engine.submit(tx, who, 'BANK ACCOUNT', d),
       );
       return engine.view(req.id);
     },

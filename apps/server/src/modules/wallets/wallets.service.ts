@@ -1,7 +1,9 @@
+import { ZWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import type {
   TWallet,
   ZCreateVasp,
   ZUpdateVasp,
+  ZWalletDetails,
   ZWalletEdit,
   ZWalletRequest,
   ZWalletSearch,
@@ -18,7 +20,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
-import { entities } from '../entities/entities.tables';
 import { auditApprovedEffect, type RequestEngine } from '../requests/request-engine.service';
 import { validateDestination } from './address-validation';
 import { vasps, wallets } from './wallets.tables';
@@ -26,6 +27,7 @@ import { vasps, wallets } from './wallets.tables';
 type Who = { principal: Principal; entityId: number };
 type Row = typeof wallets.$inferSelect;
 type WalletInput = z.output<typeof ZWalletRequest>;
+type WalletDetails = z.output<typeof ZWalletDetails>;
 
 export function toWallet(r: Row, now = new Date()): TWallet {
   return {
@@ -80,12 +82,7 @@ export function createWalletsService(deps: {
     }
   }
 
-  async function insertWallet(
-    tx: DbOrTx,
-    entityId: number,
-    input: Omit<WalletInput, 'entityId'>,
-    requestId: number | null,
-  ) {
+  async function insertWallet(tx: DbOrTx, entityId: number, input: WalletDetails, requestId: number | null) {
     try {
       const [row] = await tx
         .insert(wallets)
@@ -120,13 +117,13 @@ export function createWalletsService(deps: {
 
   engine.register('WALLET ADDRESS', {
     onApproved: async (tx, req, who) => {
-      const row = await insertWallet(tx, req.entityId, req.payload as unknown as WalletInput, req.id);
+      const row = await insertWallet(tx, req.entityId, req.payload, req.id);
       await auditApprovedEffect(tx, req, who, 'wallet.whitelist', row.id);
     },
   });
   engine.register('UPDATE WALLET', {
     onApproved: async (tx, req, who) => {
-      const { walletId, ...d } = req.payload as unknown as WalletInput & { walletId: number };
+      const { walletId, ...d } = req.payload;
       await tx
         .update(wallets)
         .set({
@@ -146,7 +143,7 @@ export function createWalletsService(deps: {
   });
   engine.register('REMOVE WALLET', {
     onApproved: async (tx, req, who) => {
-      const walletId = Number((req.payload as { walletId: number }).walletId);
+      const { walletId } = req.payload;
       await tx
         .update(wallets)
         .set({ status: 'REMOVED', active: false })
@@ -277,7 +274,7 @@ export function createWalletsService(deps: {
     },
 
     async requestRemoval(who: Who, walletId: number) {
-      const w = await get(who.entityId, walletId);
+      const w = toWallet(await get(who.entityId, walletId));
       if (w.status === 'REMOVED') throw conflict('This wallet is already removed');
       const req = await db.transaction((tx) =>
         engine.submit(tx, who, 'REMOVE WALLET', {
@@ -292,18 +289,19 @@ export function createWalletsService(deps: {
 
     /** Wallets of the entities below the caller's (never its own, never outside). */
     async search(who: Who, f: z.output<typeof ZWalletSearch>) {
-      const below = (await deps.entities.subtree(who.entityId))
-        .filter((e) => e.id !== who.entityId)
-        .map((e) => e.id);
-      if (!below.length) return [];
+      const nameOf = new Map(
+        (await deps.entities.subtree(who.entityId))
+          .filter((e) => e.id !== who.entityId)
+          .map((e) => [e.id, e.name]),
+      );
+      if (!nameOf.size) return [];
       const needle = `%${f.query.replace(/[%_\\]/g, '\\$&')}%`;
       const rows = await db
-        .select({ w: wallets, entityName: entities.name })
+        .select()
         .from(wallets)
-        .innerJoin(entities, eq(entities.id, wallets.entityId))
         .where(
           and(
-            inIds(wallets.entityId, below),
+            inIds(wallets.entityId, [...nameOf.keys()]),
             ne(wallets.status, 'REMOVED'),
             f.network ? eq(wallets.network, f.network) : undefined,
             f.query
@@ -313,7 +311,7 @@ export function createWalletsService(deps: {
         )
         .orderBy(asc(wallets.friendlyName))
         .limit(f.limit);
-      return rows.map((r) => ({ ...toWallet(r.w), entityName: r.entityName }));
+      return rows.map((r) => ({ ...toWallet(r), entityName: nameOf.get(r.entityId)! }));
     },
 
     async workflows(
@@ -325,7 +323,7 @@ export function createWalletsService(deps: {
       },
     ) {
       const ids = (await deps.entities.subtree(entityId)).map((e) => e.id);
-      return engine.list(ids, WHITELIST_REQUEST_TYPES, f);
+      return engine.list(ids, WHITELIST_REQUEST_TYPES, f, ZWhitelistRequestView);
     },
 
     vasps: {

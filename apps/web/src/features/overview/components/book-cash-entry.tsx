@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookCashEntry, currenciesQuery, openAccountsQuery } from '../../../lib/money-queries';
+import { runtimeConfig } from '../../../lib/runtime-config';
 import { useDialogForm } from '../../../lib/use-form-submit';
 
 type EntryType = TCashEntry['type'];
@@ -150,6 +151,8 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
             <TextInput
               label={t('overview.valueDate')}
               type="date"
+              min={runtimeConfig.dateWindow.from}
+              max={runtimeConfig.dateWindow.to}
               value={form.valueDate}
               onChange={(e) => setForm({ ...form, valueDate: e.currentTarget.value })}
               error={errors.valueDate}

@@ -1,5 +1,5 @@
 import { Money } from '@clearway/contracts/amounts';
-import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Anchor, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,8 +31,8 @@ function HeldBy({ entityId, accountId, asset, scale }: Position) {
           <Text size="sm">
             {t('overview.heldByRequest', {
               id: r.id,
-              type: REQUEST_TYPE_DISPLAY[r.type as keyof typeof REQUEST_TYPE_DISPLAY] ?? r.type,
-              amount: formatDecimal(String(r.payload.amount), scale),
+              type: requestTypeOf(r.type).label,
+              amount: formatDecimal(r.payload.amount, scale),
               asset,
             })}
           </Text>

@@ -1,36 +1,43 @@
-import {
-  moneyPayloadOf,
-  type TMoneyRequestPayload,
-} from '@clearway/contracts/endpoints/money-requests.schemas';
-import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
-import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
+import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { RequestDetails } from '../../../components/request-details';
 import { RequestStatusBadge } from '../../../components/request-status';
 import { formatDecimal } from '../../../lib/format';
 import { useScaleOf } from '../../../lib/money-queries';
 
 /** Where the money goes, as approvers need to see it. */
-function destinationOf(p: TMoneyRequestPayload | null): string {
-  const d = p?.destination;
-  if (d && 'bankInfoId' in d) return `${d.bankName} ${d.iban ?? d.accountNumber ?? ''}`;
-  if (d) return `${d.friendlyName} ${d.address}`;
-  if (!p?.toAccountId) return '—';
-  const account = p.toAccountName ?? `#${p.toAccountId}`;
-  return p.toEntityName ? `${account} · ${p.toEntityName}` : account;
+function destinationOf(r: TMoneyRequestView): string {
+  switch (r.type) {
+    case 'WITHDRAWAL': {
+      const p = r.payload;
+      if (p.kind === 'fiat')
+        return `${p.destination.bankName} ${p.destination.iban ?? p.destination.accountNumber ?? ''}`;
+      return `${p.destination.friendlyName} ${p.destination.address}`;
+    }
+    case 'INTERNAL TRANSFER': {
+      const p = r.payload;
+      const account = p.toAccountName ?? `#${p.toAccountId}`;
+      return p.toEntityName ? `${account} · ${p.toEntityName}` : account;
+    }
+    case 'DEPOSIT':
+      return '—';
+  }
 }
 
 export type RowActions = {
   canDecide: boolean;
   /** Whether the signed-in user made this request (and so may cancel it while pending). */
-  isMine: (r: TRequestView) => boolean;
-  onCancel: (r: TRequestView) => void;
-  onApprove: (r: TRequestView) => void;
-  onReject: (r: TRequestView) => void;
-  onAddHash: (r: TRequestView) => void;
-  onUpload: (r: TRequestView, file: File | null) => void;
-  onDownload: (r: TRequestView) => void;
+  isMine: (r: TMoneyRequestView) => boolean;
+  onCancel: (r: TMoneyRequestView) => void;
+  onApprove: (r: TMoneyRequestView) => void;
+  onReject: (r: TMoneyRequestView) => void;
+  onAddHash: (r: TMoneyRequestView) => void;
+  onUpload: (r: TMoneyRequestView, file: File | null) => void;
+  onDownload: (r: TMoneyRequestView) => void;
 };
 
 const PROOF_TYPES = 'image/jpeg,image/png,application/pdf,video/mp4,video/webm,video/x-msvideo,video/mpeg';
@@ -42,16 +49,21 @@ export function MoneyRequestsTable({
   actions,
 }: {
   label: string;
-  items: TRequestView[];
+  items: TMoneyRequestView[];
   actions: RowActions;
 }) {
   const { t } = useTranslation();
   const scaleOf = useScaleOf();
   // Amounts read with their asset's scale (125.00 GBP); as sent until the scales are known.
-  const amountOf = (p: TMoneyRequestPayload) => {
+  const amountOf = ({ payload: p }: TMoneyRequestView) => {
     const scale = scaleOf(p.asset);
     return `${scale === undefined ? p.amount : formatDecimal(p.amount, scale)} ${p.asset}`;
   };
+  const showDetails = (r: TMoneyRequestView) =>
+    modals.open({
+      title: t('requests.detailsTitle', { id: r.id }),
+      children: <RequestDetails request={r} scaleOf={scaleOf} />,
+    });
   return (
     <DataTable striped withTableBorder aria-label={label}>
       <Table.Thead>
@@ -67,18 +79,15 @@ export function MoneyRequestsTable({
       </Table.Thead>
       <Table.Tbody>
         {items.map((r) => {
-          const p = moneyPayloadOf(r);
           return (
             <Table.Tr key={r.id}>
               <Table.Td>#{r.id}</Table.Td>
-              <Table.Td>
-                {REQUEST_TYPE_DISPLAY[r.type as keyof typeof REQUEST_TYPE_DISPLAY] ?? r.type}
-              </Table.Td>
+              <Table.Td>{requestTypeOf(r.type).label}</Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {p ? amountOf(p) : '—'}
+                {amountOf(r)}
               </Table.Td>
               <Table.Td>
-                <Text size="xs">{destinationOf(p)}</Text>
+                <Text size="xs">{destinationOf(r)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="xs">{r.requester.name}</Text>
@@ -91,6 +100,14 @@ export function MoneyRequestsTable({
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => showDetails(r)}
+                    aria-label={t('requests.detailsOf', { id: r.id })}
+                  >
+                    {t('requests.details')}
+                  </Button>
                   {actions.canDecide && r.status === 'PENDING' && (
                     <>
                       <Button size="xs" onClick={() => actions.onApprove(r)}>
@@ -108,8 +125,8 @@ export function MoneyRequestsTable({
                   )}
                   {actions.canDecide &&
                     r.status === 'APPROVED' &&
-                    p?.kind === 'crypto' &&
-                    r.type === 'WITHDRAWAL' && (
+                    r.type === 'WITHDRAWAL' &&
+                    r.payload.kind === 'crypto' && (
                       <Button size="xs" variant="light" onClick={() => actions.onAddHash(r)}>
                         {t('requests.addHash')}
                       </Button>

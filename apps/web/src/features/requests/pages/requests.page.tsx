@@ -1,7 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { MONEY_REQUEST_TYPES, moneyPayloadOf } from '@clearway/contracts/endpoints/money-requests.schemas';
-import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
-import { REQUEST_TYPE_DISPLAY } from '@clearway/contracts/enums';
+import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
+import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -74,7 +74,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     await queryClient.invalidateQueries({ queryKey: ['cash-entries', id] });
   };
 
-  async function move(r: TRequestView, to: 'APPROVED' | 'REJECTED' | 'CANCELLED', reason?: string) {
+  async function move(r: TMoneyRequestView, to: 'APPROVED' | 'REJECTED' | 'CANCELLED', reason?: string) {
     try {
       await api(API.requests.statusUpdate, {
         payload: { entityId: r.entityId, requestId: r.id, status: to, ...(reason ? { reason } : {}) },
@@ -86,7 +86,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     }
   }
 
-  const addHash = (r: TRequestView) => {
+  const addHash = (r: TMoneyRequestView) => {
     let hash = '';
     modals.openConfirmModal({
       title: t('requests.hashTitle', { id: r.id }),
@@ -106,7 +106,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     });
   };
 
-  const confirmCancel = (r: TRequestView) =>
+  const confirmCancel = (r: TMoneyRequestView) =>
     modals.openConfirmModal({
       title: t('requests.cancelTitle', { id: r.id }),
       children: t('requests.cancelText'),
@@ -133,10 +133,15 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
 
   const items = list.data?.items ?? [];
   const exportRows = async () =>
-    (await allPages(listed)).map((r) => {
-      const p = moneyPayloadOf(r);
-      return [r.id, r.type, r.status, p?.asset ?? null, p?.amount ?? null, r.requester.name, r.createdAt];
-    });
+    (await allPages(listed)).map((r) => [
+      r.id,
+      r.type,
+      r.status,
+      r.payload.asset,
+      r.payload.amount,
+      r.requester.name,
+      r.createdAt,
+    ]);
 
   return (
     <PageFrame
@@ -190,7 +195,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
             aria-label={t('overview.type')}
             placeholder={t('requests.allTypes')}
             clearable
-            data={MONEY_REQUEST_TYPES.map((v) => ({ value: v, label: REQUEST_TYPE_DISPLAY[v] }))}
+            data={MONEY_REQUEST_TYPES.map((v) => ({ value: v, label: requestTypeOf(v).label }))}
             value={type}
             onChange={(v) => {
               setType(v as MoneyType | null);

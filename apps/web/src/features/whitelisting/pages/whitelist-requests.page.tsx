@@ -1,6 +1,6 @@
-import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import type { TWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,23 +10,11 @@ import { ListState } from '../../../components/list-state';
 import { PageFrame } from '../../../components/page-frame';
 import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
 import { confirmRejection } from '../../../components/reject-request';
+import { RequestDetails } from '../../../components/request-details';
 import { RequestStatusBadge, RequestStatusFilter } from '../../../components/request-status';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { decideRequest, workflowsQuery } from '../api/whitelisting.queries';
-
-/** The frozen payload, field by field: what the approver decides on. */
-function Payload({ payload }: { payload: Record<string, unknown> }) {
-  return (
-    <Stack gap={0}>
-      {Object.entries(payload).map(([k, v]) => (
-        <Text key={k} size="xs" ff="monospace">
-          {k}: {Array.isArray(v) ? v.join(', ') : String(v)}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
 
 /** `/whitelist-requests`: pending and past whitelist requests, with approve/reject for approvers. */
 export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
@@ -46,7 +34,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   });
   const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
 
-  async function decide(r: TRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
+  async function decide(r: TWhitelistRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
     try {
       const res = await decideRequest(r.entityId, r.id, to, reason);
       showSuccessToast(t(`whitelist.decided.${res.status}`), t('whitelist.decidedText', { id: r.id }));
@@ -58,7 +46,8 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     }
   }
 
-  const reject = (r: TRequestView) => confirmRejection(t, r.id, (reason) => decide(r, 'REJECTED', reason));
+  const reject = (r: TWhitelistRequestView) =>
+    confirmRejection(t, r.id, (reason) => decide(r, 'REJECTED', reason));
 
   const items = list.data?.items ?? [];
   return (
@@ -102,7 +91,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
                 <Table.Td>{r.id}</Table.Td>
                 <Table.Td>{r.type}</Table.Td>
                 <Table.Td>
-                  <Payload payload={r.payload} />
+                  <RequestDetails request={r} />
                 </Table.Td>
                 <Table.Td>{r.requester.name}</Table.Td>
                 <Table.Td>

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../platform/db';
 import type { Resolver } from '../authorization/resolver.service';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { ENTRY_TYPE_NAMES, type Reversal } from '../ledger/cash-reversals.service';
 import type { UsersService } from '../users/users.service';
-import { ENTRY_TYPE_NAMES, type Reversal } from './cash-reversals.service';
+import type { NotificationsService } from './notifications.service';
 
 /**
  * Tells the account owner's own users (those at home on the owning entity who may view its

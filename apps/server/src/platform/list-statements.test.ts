@@ -1,0 +1,292 @@
+import { ENDPOINT_LIST } from '@clearway/contracts/endpoint-table';
+import { WALLET_TYPE_UNKNOWN } from '@clearway/contracts/enums';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../test/agent';
+import {
+  actingAs,
+  createEntity,
+  createUser,
+  grant,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from '../test/fixtures';
+import { clientAccount, fund } from '../test/ledger-fixtures';
+import { useTestApp } from '../test/test-app';
+
+/** A page of this many rows … */
+const PAGE = 100;
+/** … costs at most this many statements, the access guard's included. */
+const BUDGET = 10;
+
+/** Where a list reads: a small entity (one row of everything) and a large one (PAGE rows). */
+type Scope = { entityId: number; username: string; base: string; quote: string };
+type Case = {
+  /** The contract row, as `ENDPOINT_LIST` names it. */
+  row: string;
+  call: (a: Agent, s: Scope) => Promise<LightMyRequestResponse>;
+  /** Rows in the answer; omitted for lists of fixed reference data. */
+  size?: (body: unknown) => number;
+};
+
+const arrayOf = (body: unknown) => (body as unknown[]).length;
+type Node = { children: Node[] };
+const nodesOf = (nodes: Node[]): number => nodes.reduce((n, node) => n + 1 + nodesOf(node.children), 0);
+const itemsOf = (body: unknown) => (body as { items: unknown[] }).items.length;
+const post = (path: string, body: (s: Scope) => object, size?: Case['size']) => ({
+  call: (a: Agent, s: Scope) => a.post(`/api${path}`, body(s)),
+  size,
+});
+const get = (path: string | ((s: Scope) => string), size?: Case['size']) => ({
+  call: (a: Agent, s: Scope) => a.get(`/api${typeof path === 'string' ? path : path(s)}`),
+  size,
+});
+const at = (s: Scope) => ({ entityId: s.entityId });
+
+const CASES: Case[] = [
+  { row: 'requests.list', ...post('/requests/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'requests.pending', ...post('/requests/pending', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'requests.policies', ...post('/requests/approval-policies', at) },
+  { row: 'wallet.workflows', ...post('/whitelist/workflows', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'cashEntry.list', ...post('/cashentry/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'cashEntry.currencies', ...get('/cashentry/currencies') },
+  { row: 'cashEntry.childrenSummary', ...get((s) => `/cashentry/${s.entityId}/children/summary`, arrayOf) },
+  { row: 'account.list', ...post('/account/list', at, arrayOf) },
+  {
+    row: 'account.balances',
+    ...post('/account/balances', (s) => ({ ...at(s), allAccessible: true }), arrayOf),
+  },
+  {
+    row: 'account.baseCurrency',
+    ...post('/account/base-currency', (s) => ({ ...at(s), allAccessible: true })),
+  },
+  { row: 'account.balancesTowardClients', ...post('/account/balances-toward-clients', at) },
+  { row: 'account.summary', ...post('/account/summary', at) },
+  { row: 'account.summaryTowardClients', ...post('/account/summary-toward-clients', at) },
+  { row: 'account.scolChildren', ...post('/account/scol/children', at, arrayOf) },
+  // The broker's own accounts, the same PAGE whichever client asks.
+  { row: 'account.scolBroker', ...post('/account/scol/broker', at, arrayOf) },
+  { row: 'account.types', ...get('/account/types') },
+  { row: 'bankInfo.list', ...post('/bank-info', at, arrayOf) },
+  { row: 'wallet.list', ...post('/wallet', at, arrayOf) },
+  { row: 'wallet.search', ...post('/wallet/search', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
+  { row: 'wallet.blockchainNetworks', ...get('/whitelist/blockchain-networks') },
+  {
+    row: 'ssiProfile.list',
+    ...post('/ssi-profile/list', at, (b) => (b as { bank: unknown[] }[])[0]!.bank.length),
+  },
+  { row: 'ssiProfile.walletList', ...post('/ssi-profile/wallet/list', at, arrayOf) },
+  { row: 'entity.forest', ...get('/entity', (b) => nodesOf(b as Node[])) },
+  { row: 'entity.list', ...post('/entity/list', (s) => ({ ...at(s), username: s.username }), arrayOf) },
+  {
+    row: 'entity.childList',
+    call: (a, s) => a.post(`/api/entity/${s.entityId}/list`, { limit: PAGE }),
+    size: itemsOf,
+  },
+  { row: 'entity.linkedEntities', ...post('/entity/linked-entities', at, arrayOf) },
+  { row: 'entity.relatedEntities', ...post('/entity/related-entities', at, arrayOf) },
+  { row: 'entity.relatedEntitiesUpstream', ...post('/entity/related-entities-upstream', at, arrayOf) },
+  { row: 'entity.parentEntities', ...get('/entity/parentEntities', arrayOf) },
+  { row: 'entity.addressTypes', ...get('/entity/addressTypes') },
+  { row: 'entity.attributes', ...get('/entity/attributes') },
+  { row: 'entity.baseCurrencies', ...get('/entity/baseCurrencies') },
+  { row: 'entity.conversionProfiles', ...get('/entity/conversionProfiles') },
+  { row: 'entity.nameSources', ...get('/entity/nameSources') },
+  { row: 'entity.countries', ...get('/entity/countries') },
+  { row: 'entity.rollProfiles', ...get('/entity/rollProfiles') },
+  { row: 'instruments.rates', ...post('/instruments/rates', at, arrayOf) },
+  // A pair's recent changes: at most a fixed number (RATE_HISTORY_LIMIT) whatever is stored.
+  {
+    row: 'instruments.rateHistory',
+    ...post('/instruments/rates/history', (s) => ({ ...at(s), base: s.base, quote: s.quote })),
+  },
+  { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
+  { row: 'authorization.groups', ...get('/groups', arrayOf) },
+  { row: 'authorization.roles', ...get('/roles', arrayOf) },
+  { row: 'authorization.permissions', ...get('/permissions') },
+  { row: 'authorization.permissionScopes', ...get('/permission-scopes', arrayOf) },
+  { row: 'authorization.permissionScopeTypes', ...get('/permission-scopes/types') },
+];
+
+/** Rows whose answer is a list but which change something: their cost is their write's. */
+const WRITES_ANSWERING_A_LIST = ['ssiProfile.assign'];
+
+const unwrap = (s: unknown): { def?: { type?: string; in?: unknown }; shape?: Record<string, unknown> } => {
+  const z = s as { def?: { type?: string; in?: unknown } };
+  return z?.def?.type === 'pipe' ? unwrap(z.def.in) : (z as ReturnType<typeof unwrap>);
+};
+/** A row answers a list: an array, or a page `{ items: [...] }`. */
+const answersAList = (response: unknown) => {
+  const r = unwrap(response);
+  return r?.def?.type === 'array' || unwrap(r?.shape?.items)?.def?.type === 'array';
+};
+
+describe('statements per list call: a page of 100 costs a small constant, whatever its size', () => {
+  // The maintenance flag cached as in production, so it does not count against each call.
+  const t = useTestApp({ WHITELIST_COOLDOWN_HOURS: '0', MAINTENANCE_CACHE_MS: '60000' });
+  let staff: Agent;
+  let staffUser: { id: string; username: string };
+  let broker = 0;
+  const scopes = {} as { small: Scope; large: Scope };
+
+  /** An entity below the broker with `n` of every kind of row a list shows. */
+  async function scopeWith(n: number, requester: { id: string; username: string }): Promise<Scope> {
+    const db = t.database.db;
+    const entityId = (await createEntity(t, uniqueName(`Client x${n} `), broker)).id;
+    await grant(t, requester.id, entityId, ['request_deposit', 'request_whitelist'], 'SELF');
+    const children: number[] = [];
+    for (let i = 0; i < n; i++) children.push((await createEntity(t, uniqueName(`Sub ${i} `), entityId)).id);
+    // Accounts of the entity and of each entity below it, each holding USD.
+    const own: number[] = [];
+    for (let i = 0; i < n; i++) own.push(await clientAccount(db, entityId, `Own ${i}`));
+    const below = await Promise.all(children.map((c) => clientAccount(db, c, 'Sub account')));
+    for (const account of [...own, ...below]) await fund(db, account, 'USD', '1000.00');
+    // Back-office bookings, money requests (a few decided) and whitelisting requests.
+    const staffWho = actingAs(broker, { id: staffUser.id, username: staffUser.username });
+    await Promise.all(
+      own.map((accountId, i) =>
+        t.services.cash.deposit(staffWho, `cash-${entityId}-${i}`, {
+          entityId: broker,
+          accountId,
+          asset: 'USD',
+          amount: '5.00',
+          valueDate: '2026-01-15',
+        }),
+      ),
+    );
+    const who = actingAs(entityId, requester);
+    // n pending deposits (and, in the large scope, a few more that were approved).
+    const decided = n > 1 ? 5 : 0;
+    for (let i = 0; i < n + decided; i++) {
+      const r = await t.services.moneyRequests.depositFiat(who, `dep-${entityId}-${i}`, {
+        entityId,
+        accountId: own[i % n]!,
+        asset: 'USD',
+        amount: '1.00',
+        reference: `deposit ${i}`,
+      });
+      if (i < decided) await t.services.requestEngine.move(staffWho, r.id, 'APPROVED', null);
+    }
+    for (let i = 0; i < n; i++)
+      await t.services.wallets.request(who, {
+        entityId,
+        network: 'ETH',
+        address: randomEthAddress(),
+        friendlyName: `Requested ${i}`,
+        digitalAssets: ['ETH'],
+        walletType: WALLET_TYPE_UNKNOWN,
+      });
+    // Whitelisted destinations, settlement instructions and links to other entities.
+    // The entity's own wallets (its list) and as many below it (what a search from it finds).
+    for (const owner of [entityId, children[0]!])
+      await db.execute(sql`
+        insert into wallets (entity_id, friendly_name, network, address, digital_assets, usable_from)
+        select ${owner}, 'Wallet ' || g, 'ETH', '0x' || lpad(to_hex(g), 40, '0'), '{ETH}', now()
+        from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into bank_accounts (entity_id, beneficiary_name, beneficiary_address, bank_name, account_number, bic, currency, usable_from)
+      select ${entityId}, 'Beneficiary', '1 Main St', 'Bank ' || g, 'ACC' || g, 'NWBKGB2L', 'USD', now()
+      from generate_series(1, ${n}) g`);
+    const addresses = Array.from({ length: n }, (_, i) => ({
+      profileId: 0,
+      asset: 'ETH',
+      network: 'ETH',
+      address: `0x${String(i).padStart(40, '0')}`,
+    }));
+    const bank = Array.from({ length: n }, (_, i) => ({
+      profileId: 0,
+      currency: 'USD',
+      beneficiaryName: 'Clearway',
+      bankName: `Bank ${i}`,
+      accountNumber: `SSI${i}`,
+      bic: 'NWBKGB2L',
+    }));
+    await t.services.ssi.seed(uniqueName('SSI '), entityId, bank, addresses);
+    await db.execute(sql`
+      insert into related_entities (entity_id, related_entity_id, relationship_type)
+      select ${entityId}, c, 'Client'::relationship_type from unnest(${sql.param(children)}::int[]) c
+      union all select c, ${entityId}, 'Agent'::relationship_type from unnest(${sql.param(children)}::int[]) c`);
+    // A user of the entity and all below it, whose usable entities `entity/list` answers.
+    const user = await createUser(t, { homeEntityId: entityId });
+    await grant(t, user.id, entityId, ['account_view'], 'SELF_AND_DESCENDANTS');
+    return { entityId, username: user.username, base: 'EUR', quote: 'USD' };
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const platform = (await createEntity(t, uniqueName('Platform '))).id;
+    broker = (await createEntity(t, uniqueName('Broker '), platform)).id;
+    await db.execute(sql`update entities set attributes = '{WhiteLabel}' where id = ${broker}`);
+    const s = await signedInUser(t, platform);
+    await grant(t, s.user.id, platform);
+    staff = s.agent;
+    staffUser = s.user;
+    const requester = await createUser(t, { homeEntityId: broker });
+    scopes.small = await scopeWith(1, requester);
+    scopes.large = await scopeWith(PAGE, requester);
+    for (let i = 0; i < PAGE; i++) await clientAccount(db, broker, `Broker house ${i}`);
+
+    // What every tenant shares, PAGE of each: VASPs, rates and a pair's changes, roles,
+    // groups with their roles and members, and the groups' bindings to entities.
+    await db.execute(sql`
+      insert into vasps (name, jurisdiction) select 'VASP ' || g, 'GB' from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into fx_rates (base, quote, rate, as_of)
+      select code, 'USD', 1.1, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);
+    for (let i = 0; i < 60; i++)
+      await t.services.balances.setRateAudited(actingAs(platform, staffUser), {
+        base: 'EUR',
+        quote: 'USD',
+        rate: `1.${i + 10}`,
+      });
+    await db.execute(sql`
+      insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into groups (name) select 'Group ' || g from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into group_roles (group_id, role_id)
+      select g.id, r.id from groups g join roles r on r.name = replace(g.name, 'Group', 'Role')`);
+    await db.execute(sql`
+      insert into group_members (group_id, principal_kind, principal_id)
+      select id, 'user', ${requester.id} from groups where name like 'Group %'`);
+    await db.execute(sql`
+      insert into permission_scopes (group_id, entity_id, scope_type)
+      select id, ${scopes.large.entityId}, 'SELF' from groups where name like 'Group %'`);
+  }, 240_000);
+
+  it('covers every list the contracts declare', () => {
+    const lists = ENDPOINT_LIST.filter((e) => e.response && answersAList(e.response)).map((e) => e.id);
+    const covered = [...CASES.map((c) => c.row), ...WRITES_ANSWERING_A_LIST];
+    expect(lists.filter((id) => !covered.includes(id))).toEqual([]);
+  });
+
+  /** The statements one call sends, counted on the pool as they leave. */
+  async function statementsOf(call: () => Promise<LightMyRequestResponse>) {
+    const texts: string[] = [];
+    const stop = t.database.onStatement((text) => texts.push(text.replace(/\s+/g, ' ').slice(0, 160)));
+    try {
+      const res = await call();
+      return { res, texts };
+    } finally {
+      stop();
+    }
+  }
+
+  it.each(CASES.map((c) => [c.row, c] as const))('%s', async (_row, c) => {
+    // Warm: the first call of a kind may prepare statements or fill a cache.
+    await c.call(staff, scopes.small);
+    const small = await statementsOf(() => c.call(staff, scopes.small));
+    const large = await statementsOf(() => c.call(staff, scopes.large));
+    expect(large.res.statusCode, large.res.body).toBe(200);
+    if (c.size) {
+      expect(c.size(small.res.json())).toBeGreaterThanOrEqual(1);
+      expect(c.size(large.res.json())).toBeGreaterThanOrEqual(PAGE);
+    }
+    const report = `${large.texts.length} statements:\n${large.texts.join('\n')}`;
+    expect(large.texts.length, report).toBeLessThanOrEqual(BUDGET);
+    // Set-based: a hundred rows cost what one row costs.
+    expect(large.texts.length, report).toBeLessThanOrEqual(small.texts.length);
+  });
+});

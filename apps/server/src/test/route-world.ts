@@ -1,0 +1,411 @@
+import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contracts/endpoint';
+import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
+import { sql } from 'drizzle-orm';
+import type { Agent } from './agent';
+import {
+  actingAs,
+  createEntity,
+  grant,
+  multipartBody,
+  PDF_BYTES,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from './fixtures';
+import type { TestContext } from './test-app';
+
+// The world the route walks run in (route-access.test.ts, bad-input.test.ts): a root with
+// entities A and B below it, a user holding every key on A, and a valid sample call for
+// every implemented route with permission keys, built against A.
+
+export type Sample = {
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  multipart?: Buffer;
+  params?: Record<string, number>;
+};
+export type World = {
+  root: number;
+  /** An entity beside A, outside the callers' trees. */
+  b: number;
+  /** A user of A without any key. */
+  noKeys: Agent;
+  a: number;
+  /** Every key on A, below the root: enough for any row but a platform-wide one. */
+  admin: Agent;
+  /** Every key on the platform root and below. */
+  rootAdmin: Agent;
+  adminUsername: string;
+  accounts: [number, number];
+  /** Accounts of an entity below A: historic entries are booked by staff above the owner. */
+  clientAccounts: [number, number];
+  newRequest: () => Promise<number>;
+  newWallet: () => Promise<number>;
+  newVasp: () => Promise<number>;
+  newBank: () => Promise<number>;
+  newSsiProfile: () => Promise<number>;
+  newMoneyRequest: (approved: boolean) => Promise<number>;
+  /** A fresh historic entry of the type between the client accounts, to reverse. */
+  newCashEntry: (type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER') => Promise<number>;
+};
+
+const bank = () => ({
+  beneficiaryName: 'Northwind Capital Ltd',
+  beneficiaryAddress: '1 Bank Street, London',
+  bankName: 'NatWest',
+  accountNumber: String(Math.floor(Math.random() * 1e10)).padStart(10, '0'),
+  bic: 'NWBKGB2L',
+  currency: 'GBP',
+});
+
+const wallet = () => ({
+  network: 'ETH',
+  address: randomEthAddress(),
+  friendlyName: uniqueName('Wallet '),
+  digitalAssets: ['ETH'],
+});
+
+/**
+ * A valid call for every implemented route that has permission keys, built against entity A.
+ * A route without a sample fails the walk below, so each new route brings one.
+ */
+export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
+  'platform.setMaintenance': () => ({ body: { maintenance: false } }),
+  'entity.list': (w) => ({ body: { username: w.adminUsername } }),
+  'entity.childList': () => ({ body: {} }),
+  'entity.create': (w) => ({ body: { parentId: w.a, entityName: uniqueName('Desk ') } }),
+  'entity.view': (w) => ({ body: { entityId: w.a } }),
+  'entity.update': (w) => ({ body: { entityId: w.a, entityName: 'Entity A' } }),
+  'entity.relatedEntities': (w) => ({ body: { entityId: w.a } }),
+  'entity.relatedEntitiesUpstream': (w) => ({ body: { entityId: w.a } }),
+  'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
+  'entity.conversionProfile': () => ({ query: { id: 1 } }),
+  'authorization.rolesCreate': () => ({ body: { name: uniqueName('role-'), permissions: ['account_view'] } }),
+  'authorization.rolesUpdate': async (w) => ({ body: { roleId: await newRole(w), description: 'updated' } }),
+  'authorization.rolesDelete': async (w) => ({ body: { roleId: await newRole(w) } }),
+  'authorization.groupsCreate': () => ({ body: { name: uniqueName('group-') } }),
+  'authorization.groupsUpdate': async (w) => ({
+    body: { groupId: await newGroup(w), description: 'updated' },
+  }),
+  'authorization.groupsDelete': async (w) => ({ body: { groupId: await newGroup(w) } }),
+  'authorization.groupsRoleAppend': async (w) => ({
+    body: { groupId: await newGroup(w), roleId: await newRole(w) },
+  }),
+  'authorization.groupsRoleUpdate': async (w) => ({
+    body: { groupId: await newGroup(w), roleIds: [await newRole(w)] },
+  }),
+  'authorization.scopesCreate': async (w) => ({
+    body: { groupId: await newGroup(w), entityId: w.a, scopeType: 'SELF' },
+  }),
+  'authorization.scopesUpdate': async (w) => ({
+    body: { id: await newScope(w), entityId: w.a, scopeType: 'DESCENDANTS' },
+  }),
+  'authorization.scopesDelete': async (w) => ({ body: { id: await newScope(w), entityId: w.a } }),
+  'authorization.directCreate': (w) => ({
+    body: {
+      principal: { kind: 'user', id: crypto.randomUUID() },
+      entityId: w.a,
+      permission: 'account_view',
+      scopeType: 'SELF',
+    },
+  }),
+  'authorization.directDelete': async (w) => ({ body: { id: await newDirect(w), entityId: w.a } }),
+  'account.list': () => ({ body: {} }),
+  'account.create': () => ({
+    body: { accountType: 'Bank', accountName: uniqueName('Acct '), ibanCode: 'GB82 WEST 1234 5698 7654 32' },
+  }),
+  'account.update': (w) => ({ body: { accountId: w.accounts[0], accountCode: 'A-1' } }),
+  'account.view': (w) => ({ body: { accountId: w.accounts[0] } }),
+  'account.balances': () => ({ body: {} }),
+  'account.baseCurrency': () => ({ body: {} }),
+  'account.balancesTowardClients': () => ({ body: {} }),
+  'account.summary': () => ({ body: {} }),
+  'account.summaryTowardClients': () => ({ body: {} }),
+  'account.scolChildren': () => ({ body: {} }),
+  'account.scolBroker': () => ({ body: {} }),
+  'cashEntry.list': () => ({ body: {} }),
+  'instruments.rates': () => ({ body: {} }),
+  'instruments.rateHistory': () => ({ body: { base: 'EUR', quote: 'USD' } }),
+  'instruments.setRate': () => ({ body: { base: 'EUR', quote: 'USD', rate: '1.0845' } }),
+  'requests.policies': () => ({ body: {} }),
+  'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
+  'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
+  'wallet.list': () => ({ body: {} }),
+  'bankInfo.list': () => ({ body: {} }),
+  'requests.withdrawalFiat': async (w) => ({
+    body: { accountId: w.accounts[0], bankInfoId: await w.newBank(), asset: 'GBP', amount: '1.00' },
+  }),
+  'requests.withdrawalCrypto': async (w) => ({
+    body: { accountId: w.accounts[0], walletId: await w.newWallet(), asset: 'ETH', amount: '0.01' },
+  }),
+  'requests.depositFiat': (w) => ({ body: { accountId: w.accounts[0], asset: 'USD', amount: '5.00' } }),
+  'requests.depositCrypto': (w) => ({
+    body: {
+      accountId: w.accounts[0],
+      asset: 'ETH',
+      amount: '1',
+      network: 'ETH',
+      transactionHash: `0x${'ab'.repeat(32)}`,
+    },
+  }),
+  'requests.internalTransfer': (w) => ({
+    body: { fromAccountId: w.accounts[0], toAccountId: w.accounts[1], asset: 'USD', amount: '1.00' },
+  }),
+  'requests.list': () => ({ body: {} }),
+  'requests.pending': () => ({ body: {} }),
+  'requests.uploadTransactionHash': async (w) => ({
+    body: { requestId: await w.newMoneyRequest(true), transactionHash: `0x${'cd'.repeat(32)}` },
+  }),
+  'requests.uploadFileProof': async (w) => ({
+    params: { id: await w.newMoneyRequest(false) },
+    multipart: PDF_BYTES,
+  }),
+  'requests.fileProof': async (w) => {
+    const id = await w.newMoneyRequest(false);
+    const res = await w.admin.call({
+      method: 'POST',
+      url: `/api/requests/${id}/file-proof?entityId=${w.a}`,
+      ...multipartBody([{ name: 'file', filename: 'p.pdf', type: 'application/pdf', data: PDF_BYTES }]),
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return { body: { requestId: id } };
+  },
+  'ssiProfile.list': () => ({ body: {} }),
+  'ssiProfile.walletList': () => ({ body: {} }),
+  'ssiProfile.assign': async (w) => ({ body: { profileId: await w.newSsiProfile() } }),
+  'ssiProfile.delete': async (w) => ({ body: { profileId: await w.newSsiProfile() } }),
+  'bankInfo.create': () => ({ body: bank() }),
+  'bankInfo.update': async (w) => ({ body: { bankInfoId: await w.newBank(), ...bank() } }),
+  'bankInfo.whitelistCreate': () => ({ body: bank() }),
+  'bankInfo.whitelistRemove': async (w) => ({ body: { bankInfoId: await w.newBank() } }),
+  'bankInfo.requestRemoval': async (w) => ({ body: { bankInfoId: await w.newBank() } }),
+  'wallet.create': () => ({ body: wallet() }),
+  'wallet.whitelistCreate': () => ({ body: wallet() }),
+  'wallet.search': () => ({ body: { query: '' } }),
+  'wallet.update': async (w) => ({ body: { walletId: await w.newWallet(), friendlyName: 'Renamed' } }),
+  'wallet.updateType': async (w) => ({
+    body: { walletId: await w.newWallet(), walletType: 'Private Hardware Wallet' },
+  }),
+  'wallet.whitelistRemove': async (w) => ({ body: { walletId: await w.newWallet() } }),
+  'wallet.requestRemoval': async (w) => ({ body: { walletId: await w.newWallet() } }),
+  'wallet.workflows': () => ({ body: {} }),
+  'vasps.create': () => ({ body: { name: uniqueName('VASP '), jurisdiction: 'GB' } }),
+  'vasps.update': async (w) => ({
+    body: { vaspId: await w.newVasp(), name: uniqueName('VASP '), jurisdiction: 'CH' },
+  }),
+  'vasps.delete': async (w) => ({ body: { vaspId: await w.newVasp() } }),
+  'cashEntry.deposit': (w) => ({
+    body: { accountId: w.clientAccounts[0], asset: 'USD', amount: '10.00', valueDate: '2026-11-20' },
+  }),
+  'cashEntry.withdrawal': (w) => ({
+    body: { accountId: w.clientAccounts[0], asset: 'USD', amount: '1.00', valueDate: '2026-11-20' },
+  }),
+  'cashEntry.internalTransfer': (w) => ({
+    body: {
+      fromAccountId: w.clientAccounts[0],
+      toAccountId: w.clientAccounts[1],
+      asset: 'USD',
+      amount: '1.00',
+      valueDate: '2026-11-20',
+    },
+  }),
+  'cashEntry.reverseDeposit': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('DEPOSIT'), reason: 'booked twice' },
+  }),
+  'cashEntry.reverseWithdrawal': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('WITHDRAWAL'), reason: 'booked twice' },
+  }),
+  'cashEntry.reverseInternalTransfer': async (w) => ({
+    body: { cashEntryId: await w.newCashEntry('INTERNAL_TRANSFER'), reason: 'wrong account' },
+  }),
+};
+
+/** Routes that take no input need no sample. */
+export function sampleFor(e: Endpoint & { id: string }) {
+  return SAMPLES[e.id] ?? (!e.body && !e.query ? () => ({}) : undefined);
+}
+
+async function newRole(w: World): Promise<number> {
+  return (
+    await w.admin.post('/api/roles/create', { name: uniqueName('role-'), permissions: ['account_view'] })
+  ).json().id;
+}
+async function newGroup(w: World): Promise<number> {
+  return (await w.admin.post('/api/groups/create', { name: uniqueName('group-') })).json().id;
+}
+async function newScope(w: World): Promise<number> {
+  return (
+    await w.admin.post('/api/permission-scopes/create', {
+      groupId: await newGroup(w),
+      entityId: w.a,
+      scopeType: 'SELF',
+    })
+  ).json().id;
+}
+async function newDirect(w: World): Promise<number> {
+  const body = {
+    principal: { kind: 'user', id: crypto.randomUUID() },
+    entityId: w.a,
+    permission: 'account_view',
+    scopeType: 'SELF',
+  };
+  return (await w.admin.post('/api/direct-permissions/create', body)).json().id;
+}
+
+/** Sends the call with the acting entity placed where the contract row says it travels. */
+export function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
+  const where = entityLocationOf(e);
+  const params: Record<string, number> = {};
+  const body = { ...sample.body };
+  const query = { ...sample.query };
+  if (where.in === 'body') body[where.field] = entityId;
+  if (where.in === 'query') query[where.field] = entityId;
+  if (where.in === 'params') params[where.field] = entityId;
+  Object.assign(params, sample.params);
+  const path = toRoutePattern(e.path).replace(/:(\w+)/g, (_, k: string) => String(params[k] ?? entityId));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return agent.call({
+    method: e.method,
+    url: `/api${path}${qs ? `?${qs}` : ''}`,
+    ...(e.idempotent ? { headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` } } : {}),
+    ...(sample.multipart
+      ? multipartBody([
+          { name: 'file', filename: 'proof.pdf', type: 'application/pdf', data: sample.multipart },
+        ])
+      : e.method === 'GET'
+        ? {}
+        : { payload: body }),
+  });
+}
+
+export function implemented(t: TestContext) {
+  return ENDPOINT_LIST.filter((e) => t.apiRoutes.has(endpointKey(e.method, e.path)) && e.access !== 'public');
+}
+
+/** Builds the world: entities, a user with every key on A, funded accounts, and the makers of fresh objects. */
+export async function buildWorld(t: TestContext): Promise<World> {
+  const w = {} as World;
+  const root = await createEntity(t, uniqueName('Root '));
+  w.root = root.id;
+  w.a = (await createEntity(t, uniqueName('A '), root.id)).id;
+  w.b = (await createEntity(t, uniqueName('B '), root.id)).id;
+  const admin = await signedInUser(t, w.a);
+  await grant(t, admin.user.id, w.a);
+  w.admin = admin.agent;
+  w.adminUsername = admin.user.username;
+  const rootAdmin = await signedInUser(t, root.id);
+  await grant(t, rootAdmin.user.id, root.id);
+  w.rootAdmin = rootAdmin.agent;
+  w.noKeys = (await signedInUser(t, w.a)).agent;
+  const account = async (entityId = w.a) =>
+    (
+      await w.admin.post('/api/account/create', {
+        entityId,
+        accountType: 'MarginTrading',
+        accountName: uniqueName('Trading '),
+      })
+    ).json().id;
+  w.accounts = [await account(), await account()];
+  const client = (await createEntity(t, uniqueName('A client '), w.a)).id;
+  w.clientAccounts = [await account(client), await account(client)];
+  const maker = await signedInUser(t, w.a);
+  const staff = actingAs(w.a, maker.user);
+  const makerPrincipal = staff.principal;
+  w.newWallet = async () =>
+    (
+      await t.services.wallets.createDirect(staff, {
+        entityId: w.a,
+        walletType: 'Unknown',
+        ...wallet(),
+      } as never)
+    ).id;
+  w.newVasp = async () =>
+    (
+      await t.services.wallets.vasps.create(staff, {
+        name: uniqueName('VASP '),
+        jurisdiction: 'DE',
+        status: 'ACTIVE',
+      })
+    ).id;
+  w.newSsiProfile = async () =>
+    (
+      await t.database.db.execute<{ id: number }>(
+        sql`insert into ssi_profiles (name) values (${uniqueName('SSI ')}) returning id`,
+      )
+    ).rows[0]!.id;
+  // A's own accounts are funded by platform staff above A (a historic deposit).
+  const platformStaff = { principal: actingAs(root.id).principal, entityId: w.a };
+  for (const [asset, amount] of [
+    ['GBP', '500.00'],
+    ['ETH', '10'],
+    ['USD', '100.00'],
+  ] as const) {
+    await t.services.cash.deposit(platformStaff, `walk-fund-${asset}`, {
+      entityId: w.a,
+      accountId: w.accounts[0],
+      asset,
+      amount,
+      valueDate: '2026-11-20',
+    });
+  }
+  w.newMoneyRequest = async (approved) => {
+    const wallet = await w.newWallet();
+    const maker = { principal: makerPrincipal, entityId: w.a };
+    const req = await t.services.moneyRequests.withdrawCrypto(maker, `walk-${crypto.randomUUID()}`, {
+      entityId: w.a,
+      accountId: w.accounts[0],
+      walletId: wallet,
+      asset: 'ETH',
+      amount: '0.01',
+    });
+    if (approved)
+      await w.admin.post('/api/requests/status/update', {
+        entityId: w.a,
+        requestId: req.id,
+        status: 'APPROVED',
+      });
+    return req.id;
+  };
+  w.newBank = async () => (await t.services.bankInfo.createDirect(staff, { entityId: w.a, ...bank() })).id;
+  w.newRequest = async () => {
+    // A change to a bank account of its own: deciding it touches nothing another call uses.
+    const bankInfoId = await w.newBank();
+    return (
+      await t.database.db.transaction((tx) =>
+        t.services.requestEngine.submit(
+          tx,
+          { principal: makerPrincipal, entityId: w.a },
+          'UPDATE BANK ACCOUNT',
+          { bankInfoId, ...bank() },
+        ),
+      )
+    ).id;
+  };
+  await w.admin.post(
+    '/api/cashentry/deposit',
+    {
+      entityId: w.a,
+      accountId: w.clientAccounts[0],
+      asset: 'USD',
+      amount: '100.00',
+      valueDate: '2026-11-20',
+    },
+    { headers: { 'idempotency-key': 'walk-funding-1' } },
+  );
+  w.newCashEntry = async (type) => {
+    const [from, to] = w.clientAccounts;
+    const entry = { entityId: w.a, asset: 'USD', amount: '1.00', valueDate: '2026-11-20' };
+    const key = `walk-${crypto.randomUUID()}`;
+    const c = t.services.cash;
+    const booked =
+      type === 'DEPOSIT'
+        ? await c.deposit(staff, key, { ...entry, accountId: to })
+        : type === 'WITHDRAWAL'
+          ? await c.withdrawal(staff, key, { ...entry, accountId: from })
+          : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
+    return booked.id;
+  };
+  return w;
+}

@@ -1,0 +1,74 @@
+import { type TRequestView, ZRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { REQUEST_TYPES, type RequestType } from '@clearway/contracts/enums';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
+import { STORED } from '@clearway/contracts/request-types/request-types.test-support';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RequestDetails } from './request-details';
+
+const viewOf = (type: RequestType, payload: unknown): TRequestView =>
+  ZRequestView.parse({
+    id: 41,
+    type,
+    entityId: 2,
+    requester: { kind: 'user', id: 'u1', name: 'trader' },
+    payload,
+    status: 'PENDING',
+    requiredApprovals: 1,
+    approvals: [],
+    history: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  });
+
+const SCALES: Record<string, number> = { USD: 2, ETH: 18 };
+const show = (request: TRequestView) =>
+  render(
+    <MantineProvider>
+      <RequestDetails request={request} scaleOf={(asset) => SCALES[asset]} />
+    </MantineProvider>,
+  ).container;
+
+afterEach(cleanup);
+
+describe('request details', () => {
+  it('shows a crypto withdrawal by its labels, enum values by their display labels, the amount at its asset’s scale', () => {
+    const shown = show(viewOf('WITHDRAWAL', STORED.WITHDRAWAL[1]));
+    for (const line of [
+      'Kind: Crypto',
+      'Account: #12',
+      'Asset: ETH',
+      'Amount: 0.010000000000000000 ETH',
+      'Network: Ethereum (ERC-20)',
+      'Destination:',
+      'Wallet: #3',
+      'Friendly name: Treasury',
+      'Memo: payout',
+    ])
+      expect(screen.getAllByText(line).length, line).toBeGreaterThan(0);
+    // A null tag is left out, not printed as "null".
+    expect(shown.textContent).not.toMatch(/Destination tag|null/);
+  });
+
+  it('shows a wallet request’s type as the spec names it and its assets as a list', () => {
+    show(viewOf('WALLET ADDRESS', STORED['WALLET ADDRESS'][0]));
+    screen.getByText('Wallet type: Unknown (to be set)');
+    screen.getByText('Digital assets: BTC');
+    screen.getByText('Network: Bitcoin');
+    screen.getByText('Friendly name: Cold store');
+  });
+
+  it.each(REQUEST_TYPES)('shows every field of a %s request by its label, never by its key', (type) => {
+    for (const payload of STORED[type]) {
+      const shown = show(viewOf(type, payload));
+      const given = new Map(Object.entries(payload));
+      for (const [key, { label }] of Object.entries<{ label: string }>(requestTypeOf(type).fields)) {
+        // A field the payload leaves out (or holds null, as an IBAN beside an account number) is not shown.
+        if (given.get(key) != null) expect(shown.textContent).toContain(`${label}:`);
+        expect(shown.textContent).not.toContain(`${key}:`);
+      }
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import type { RequestType } from '../enums';
+import type { PayloadInputOf } from './request-types';
+
+/** Payloads as the server stores them today, and as it stored them before (older rows must still read). */
+export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
+  'BANK ACCOUNT': [
+    {
+      beneficiaryName: 'Northwind Capital Ltd',
+      beneficiaryAddress: '1 Bank Street, London',
+      bankName: 'NatWest',
+      iban: 'GB29NWBK60161331926819',
+      bic: 'NWBKGB2L',
+      currency: 'GBP',
+    },
+  ],
+  'UPDATE BANK ACCOUNT': [
+    {
+      bankInfoId: 7,
+      beneficiaryName: 'Northwind Capital Ltd',
+      beneficiaryAddress: '1 Bank Street, London',
+      bankName: 'NatWest',
+      accountNumber: '0123456789',
+      bic: 'NWBKGB2L',
+      currency: 'GBP',
+    },
+  ],
+  'REMOVE BANK ACCOUNT': [
+    { bankInfoId: 7, bankName: 'NatWest', iban: null, accountNumber: '0123456789', currency: 'GBP' },
+  ],
+  'WALLET ADDRESS': [
+    {
+      network: 'BTC',
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      friendlyName: 'Cold store',
+      digitalAssets: ['BTC'],
+      walletType: 'Unknown',
+    },
+  ],
+  'UPDATE WALLET': [
+    {
+      walletId: 3,
+      network: 'XRP',
+      address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      tagMemo: '12345',
+      friendlyName: 'Exchange',
+      digitalAssets: ['XRP'],
+      walletType: 'Regulated Custodian Wallet',
+      vaspId: 2,
+    },
+  ],
+  'REMOVE WALLET': [
+    { walletId: 3, network: 'ETH', address: `0x${'1f'.repeat(20)}`, friendlyName: 'Treasury' },
+  ],
+  DEPOSIT: [
+    { kind: 'fiat', accountId: 12, asset: 'USD', amount: '125.50', reference: 'INV-1', memo: 'wire' },
+    {
+      kind: 'crypto',
+      network: 'ETH',
+      accountId: 12,
+      asset: 'ETH',
+      amount: '0.5',
+      transactionHash: `0x${'ab'.repeat(32)}`,
+    },
+  ],
+  WITHDRAWAL: [
+    {
+      kind: 'fiat',
+      accountId: 12,
+      asset: 'USD',
+      amount: '100',
+      destination: {
+        bankInfoId: 7,
+        bankName: 'Citibank',
+        iban: null,
+        accountNumber: '0123456789',
+        bic: 'CITIUS33',
+        beneficiaryName: 'Northwind',
+      },
+    },
+    {
+      kind: 'crypto',
+      network: 'ETH',
+      accountId: 12,
+      asset: 'ETH',
+      amount: '0.01',
+      memo: 'payout',
+      destination: {
+        walletId: 3,
+        network: 'ETH',
+        address: `0x${'1f'.repeat(20)}`,
+        tagMemo: null,
+        friendlyName: 'Treasury',
+      },
+    },
+  ],
+  'INTERNAL TRANSFER': [
+    {
+      accountId: 12,
+      toAccountId: 13,
+      toAccountName: 'Settlement',
+      toEntityName: 'Harbor',
+      asset: 'USD',
+      amount: '400.00',
+    },
+    // Before the target was named in the payload (commit 57cdb51).
+    { accountId: 12, toAccountId: 13, asset: 'USD', amount: '400.00', memo: 'rebalance' },
+  ],
+};
