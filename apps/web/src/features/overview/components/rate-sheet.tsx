@@ -60,9 +60,12 @@ export function RateSheet({ entityId }: { entityId: number }) {
           <Text size="sm" c="dimmed">
             {t('rates.hint')}
           </Text>
-          {(rates.data ?? []).length === 0 ? (
-            <Text size="sm">{t('rates.none')}</Text>
-          ) : (
+          <ListState
+            query={rates}
+            count={rates.data?.length ?? 0}
+            label={t('rates.title')}
+            empty={{ title: t('rates.none'), hint: t('shell.emptyModuleHint') }}
+          >
             <DataTable striped withTableBorder aria-label={t('rates.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -96,7 +99,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
                 ))}
               </Table.Tbody>
             </DataTable>
-          )}
+          </ListState>
           {historyOf && <RateHistory entityId={entityId} pair={historyOf} />}
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">

@@ -1,5 +1,17 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import { ActionIcon, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Center,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +59,13 @@ export function DepositFundsPanel() {
     enabled: id > 0,
   });
   const profile = profiles.data?.[0];
+  // Not "none" before the answer has come.
+  if (profiles.isLoading || addresses.isLoading)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('shell.loading', { what: t('panels.deposit-funds') })} />
+      </Center>
+    );
   if (!profile && !(addresses.data ?? []).length)
     return <EmptyState title={t('ssi.none')} hint={t('ssi.noneHint')} />;
   return (
