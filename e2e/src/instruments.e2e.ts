@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { signInPersona, useBrowser } from './browser';
+import { signInPersona, useBrowser, visit } from './browser';
 
 describe('instruments and FX swaps', () => {
   const b = useBrowser();
@@ -9,7 +9,7 @@ describe('instruments and FX swaps', () => {
   it('shows a client trader the swap points of each pair, with their value dates and curve', async () => {
     const page = await b.page();
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
-    await page.goto('/fx-swaps');
+    await visit(page, '/fx-swaps');
     const table = page.getByRole('table', { name: 'Swap points of EUR/USD' });
     // The demo's EUR/USD 1M points (12.80/13.30) and its outright from the sheet's mid.
     await table.getByRole('row', { name: /^1M\s.*12\.8\s+13\.3\s+13\.05\s+1\.085505$/ }).waitFor();
@@ -22,7 +22,7 @@ describe('instruments and FX swaps', () => {
       .getByRole('row', { name: /^1Y\s/ })
       .waitFor();
     // A trader sees the catalogue but cannot change it.
-    await page.goto('/instruments');
+    await visit(page, '/instruments');
     await page
       .getByRole('table', { name: 'Instruments' })
       .getByRole('row', { name: /EUR\/USD/ })
@@ -34,7 +34,7 @@ describe('instruments and FX swaps', () => {
   it('lets treasury create, edit and disable a CFD, and amend a holiday calendar', async () => {
     const page = await b.page();
     await signInPersona(page, 'treasury', DEMO_PASSWORD, currentCode);
-    await page.goto('/instruments');
+    await visit(page, '/instruments');
     const list = page.getByRole('table', { name: 'Instruments' });
     await list.getByRole('row').nth(1).waitFor();
     // Filters: the CFDs only.
