@@ -60,7 +60,8 @@ export function InstrumentsTable(props: Props) {
               <InstrumentDetails instrument={i} />
             </Table.Td>
             <Table.Td>
-              <Badge color={i.enabled ? 'teal' : 'gray'} variant="light">
+              {/* Filled: the theme's autoContrast picks a readable text colour (light teal is not AA). */}
+              <Badge color={i.enabled ? 'teal' : 'gray'}>
                 {t(i.enabled ? 'instruments.statuses.enabled' : 'instruments.statuses.disabled')}
               </Badge>
             </Table.Td>
