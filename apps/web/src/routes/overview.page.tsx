@@ -134,7 +134,7 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
         <Figure label={t('overview.total')} value={b ? inBase(b) : '…'} hints={valuationHints(b, t)} />
         <Figure
           label={t('overview.accounts')}
-          value={String(new Set((balances.data ?? []).map((r) => r.accountId)).size)}
+          value={balances.data ? String(new Set(balances.data.map((r) => r.accountId)).size) : '…'}
         />
         {showClients && clients.data && (
           <Figure label={t('overview.owedToClients')} value={inBase(clients.data.baseCurrency)} />

@@ -142,6 +142,8 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   historic: pagedPage(() => import('../routes/historic.page'), 'HistoricPage'),
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
+  'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };

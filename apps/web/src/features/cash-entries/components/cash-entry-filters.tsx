@@ -83,7 +83,8 @@ function AccountFilter({
   return (
     <Select
       label={t('overview.account')}
-      placeholder={t('overview.allAccounts')}
+      // Narrowed to an account whose name has not come yet: not "All accounts" meanwhile.
+      placeholder={value && !accounts.data ? '…' : t('overview.allAccounts')}
       clearable
       searchable
       limit={100}

@@ -59,8 +59,11 @@ export function MoneyRequestForm({
   const currency = currencies.data?.find((c) => c.code === d.asset);
   const assetClass = d.kind === 'fiat' ? 'FIAT' : 'CRYPTO';
   const assets = (currencies.data ?? []).filter((c) => mode === 'transfer' || c.assetClass === assetClass);
-  const available =
-    balances.data?.find((b) => String(b.accountId) === d.accountId && b.asset === d.asset)?.available ?? '0';
+  // Unknown until the balances have come: never shown (or checked against) as zero meanwhile.
+  const available = balances.data
+    ? (balances.data.find((b) => String(b.accountId) === d.accountId && b.asset === d.asset)?.available ??
+      '0')
+    : null;
   const destinations =
     d.kind === 'fiat'
       ? usableBankAccounts(banks.data ?? [], d.asset).map((b) => ({
@@ -78,7 +81,7 @@ export function MoneyRequestForm({
     if (!d.asset) e.asset = t('moneyRequest.pickAsset');
     const amount = currency ? amountProblem(d.amount.trim(), currency.scale) : null;
     if (amount) e.amount = amount;
-    else if (mode !== 'deposit' && currency && exceeds(d.amount.trim(), available))
+    else if (mode !== 'deposit' && currency && available !== null && exceeds(d.amount.trim(), available))
       e.amount = t('moneyRequest.exceedsAvailable', { available: formatDecimal(available, currency.scale) });
     if (withdrawing && !d.destinationId) e.destinationId = t('moneyRequest.pickDestination');
     if (mode === 'transfer' && !d.toAccountId) e.toAccountId = t('moneyRequest.pickAccount');
@@ -212,7 +215,7 @@ export function MoneyRequestForm({
               onChange={(e) => set({ amount: e.currentTarget.value })}
               error={errors.amount}
               description={
-                mode !== 'deposit' && currency && d.accountId
+                mode !== 'deposit' && currency && d.accountId && available !== null
                   ? t('moneyRequest.available', {
                       amount: formatDecimal(available, currency.scale),
                       asset: currency.code,

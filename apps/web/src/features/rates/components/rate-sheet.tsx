@@ -1,4 +1,4 @@
-import { ZRateSet } from '@clearway/contracts/endpoints/money.schemas';
+import { ZRateSet } from '@clearway/contracts/endpoints/instruments.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,9 +47,12 @@ export function RateSheet({ entityId }: { entityId: number }) {
           <Text size="sm" c="dimmed">
             {t('rates.hint')}
           </Text>
-          {(rates.data ?? []).length === 0 ? (
-            <Text size="sm">{t('rates.none')}</Text>
-          ) : (
+          <ListState
+            query={rates}
+            count={rates.data?.length ?? 0}
+            label={t('rates.title')}
+            empty={{ title: t('rates.none'), hint: t('shell.emptyModuleHint') }}
+          >
             <DataTable striped withTableBorder aria-label={t('rates.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -83,7 +86,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
                 ))}
               </Table.Tbody>
             </DataTable>
-          )}
+          </ListState>
           {historyOf && <RateHistory entityId={entityId} pair={historyOf} />}
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">

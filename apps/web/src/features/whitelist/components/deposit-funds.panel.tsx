@@ -1,4 +1,16 @@
-import { ActionIcon, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Center,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +50,13 @@ export function DepositFundsPanel() {
   const profiles = useQuery({ ...ssiProfilesQuery(id), enabled: id > 0 });
   const addresses = useQuery({ ...depositAddressesQuery(id), enabled: id > 0 });
   const profile = profiles.data?.[0];
+  // Not "none" before the answer has come.
+  if (profiles.isLoading || addresses.isLoading)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('shell.loading', { what: t('panels.deposit-funds') })} />
+      </Center>
+    );
   if (!profile && !(addresses.data ?? []).length)
     return <EmptyState title={t('ssi.none')} hint={t('ssi.noneHint')} />;
   return (
