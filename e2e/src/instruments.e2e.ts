@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
@@ -11,8 +12,14 @@ describe('instruments and FX swaps', () => {
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     await visit(page, '/fx-swaps');
     const table = page.getByRole('table', { name: 'Swap points of EUR/USD' });
-    // The demo's EUR/USD 1M points (12.80/13.30) and its outright from the sheet's mid.
-    await table.getByRole('row', { name: /^1M\s.*12\.8\s+13\.3\s+13\.05\s+1\.085505$/ }).waitFor();
+    // The demo's EUR/USD 1M points (12.80/13.30), and the outright: the sheet's mid (which
+    // another journey may have set) plus the mid points in pips of 0.0001.
+    const spot = page.getByText(/^Spot bid [\d.]+ \/ ask [\d.]+ \(mid [\d.]+\)$/);
+    const mid = new Decimal(((await spot.textContent()) ?? '').match(/\(mid ([\d.]+)\)/)![1]!);
+    const outright = mid.plus('0.001305').toFixed(6).replace('.', '\\.');
+    await table
+      .getByRole('row', { name: new RegExp(`^1M\\s.*12\\.8\\s+13\\.3\\s+13\\.05\\s+${outright}$`) })
+      .waitFor();
     await page.getByRole('figure', { name: 'Swap-points curve of EUR/USD' }).waitFor();
     await page.getByText(/^Spot \d{4}-\d{2}-\d{2} \(trade date \d{4}-\d{2}-\d{2}\)$/).waitFor();
     // Another pair: its own table.
