@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Cookie, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { TSession } from '../../packages/contracts/src/endpoints/auth.endpoints';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contracts/src/session';
+import { countServerCalls, permissionsLoaded, settled } from './page-state';
 
 /** Debian's Chromium, headless, with everything that would reach the network switched off. */
 export function launchChromium(): Promise<Browser> {
@@ -22,6 +24,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** A page in a fresh context of its own (no state shared with other pages), counting its calls. */
+export async function openPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await countServerCalls(context);
+  return context.newPage();
+}
+
 /** One browser per test file; `page()` opens a fresh context so tests do not share state. */
 export function useBrowser() {
   const ctx = { browser: null as Browser | null, baseUrl: '' };
@@ -36,9 +45,8 @@ export function useBrowser() {
     get baseUrl() {
       return ctx.baseUrl;
     },
-    async page(): Promise<Page> {
-      const context = await ctx.browser!.newContext({ baseURL: ctx.baseUrl });
-      return context.newPage();
+    page(): Promise<Page> {
+      return openPage(ctx.browser!, ctx.baseUrl);
     },
   };
 }
@@ -50,6 +58,8 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
+  await permissionsLoaded(page);
+  await settled(page);
 }
 
 /** TOTP secrets of personas set up in this run, shared by every test file through a file. */
@@ -58,31 +68,84 @@ function secretsFile(baseUrl: string) {
 }
 
 const STEP_MS = 30_000;
+/**
+ * How long a code must stay valid once made: time for the request to reach the server and
+ * be checked, even on a busy machine.
+ */
+const MARGIN_MS = 20_000;
 
 /**
- * A code the server has not seen for this user: each accepted step is remembered, and a
- * code is accepted once, one step either side of now — so wait for a fresh step if needed.
+ * A code the server has not seen for this user. The server takes each step once, and only
+ * later steps than the last it took, one step either side of now: so the next unused step,
+ * the previous one only while it has MARGIN_MS left to run, and past now + 1 wait for the
+ * clock to reach it.
  */
 async function freshCode(
   state: { secret: string; lastStep?: number },
   code: (secret: string, at: number) => string,
 ) {
-  const now = Math.floor(Date.now() / STEP_MS);
-  let step = Math.max(now - 1, (state.lastStep ?? -Infinity) + 1);
-  if (step > now + 1) {
-    await new Promise((r) => setTimeout(r, (step - 1) * STEP_MS - Date.now() + 500));
-    step = Math.max(Math.floor(Date.now() / STEP_MS) - 1, step);
+  for (;;) {
+    const at = Date.now();
+    const now = Math.floor(at / STEP_MS);
+    const earliest = (now + 1) * STEP_MS - at >= MARGIN_MS ? now - 1 : now;
+    const step = Math.max(earliest, (state.lastStep ?? Number.NEGATIVE_INFINITY) + 1);
+    if (step <= now + 1) {
+      state.lastStep = step;
+      return code(state.secret, step * STEP_MS + 1000);
+    }
+    await new Promise((r) => setTimeout(r, (step - 1) * STEP_MS - at + 500));
   }
-  state.lastStep = step;
-  return code(state.secret, step * STEP_MS + 1000);
+}
+
+/**
+ * The personas' sessions signed in by this test file, by username: a later journey of the
+ * same persona opens its pages in that session (as a second tab would) instead of signing
+ * in again, which would wait for a fresh two-factor step (each is taken once).
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/** Whether this page's context holds a signed-in session of `username`. */
+async function signedInAs(page: Page, username: string) {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as TSession;
+  return session.user?.username === username && session.require2fa === 'success';
 }
 
 /**
  * Signs a demo persona in through the API in this page's browser context (cookies shared):
  * two-factor setup the first time in this run, verification after that, the way an
- * authenticator app would. Then opens `/`.
+ * authenticator app would — or joins the persona's session from an earlier journey of this
+ * file. Then opens `/` and waits for it to settle.
  */
 export async function signInPersona(
+  page: Page,
+  username: string,
+  password: string,
+  code: (secret: string, at: number) => string,
+) {
+  const known = sessions.get(username);
+  if (known) await page.context().addCookies(known);
+  if (!known || !(await signedInAs(page, username))) {
+    await signInWithTwoFactor(page, username, password, code);
+    sessions.set(username, await page.context().cookies());
+  }
+  await visit(page, '/');
+}
+
+/** Opens a page of the signed-in portal and waits until it has settled (see `settled`). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await permissionsLoaded(page);
+  await settled(page);
+}
+
+/** Reloads a page of the signed-in portal and waits until it has settled. */
+export async function reload(page: Page) {
+  await page.reload();
+  await permissionsLoaded(page);
+  await settled(page);
+}
+
+async function signInWithTwoFactor(
   page: Page,
   username: string,
   password: string,
@@ -111,14 +174,19 @@ export async function signInPersona(
   });
   writeFileSync(file, JSON.stringify(states));
   if (!verified.ok()) throw new Error(`2FA failed for ${username}: ${await verified.text()}`);
-  await page.goto('/');
 }
 
-/** Chooses the entity the portal acts on, through the selector's search, as a user would. */
+/**
+ * Chooses the entity the portal acts on, through the selector's search, as a user would,
+ * and waits until the portal acts on it (the selector names it, its permissions are known).
+ */
 export async function selectEntity(page: Page, name: string) {
   await page.getByRole('button', { name: 'Selected entity' }).click();
   await page.getByRole('textbox', { name: 'Search entities' }).fill(name);
   await page.getByRole('option', { name: new RegExp(name) }).click();
+  await page.getByRole('button', { name: `Selected entity: ${name}`, exact: true }).waitFor();
+  await permissionsLoaded(page);
+  await settled(page);
 }
 
 /** The CSRF header a signed-in page's own API calls carry (the cookie's token, sent back). */

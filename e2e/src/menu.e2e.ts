@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { permissionsLoaded } from './page-state';
 
+/** The menu's entries once the selected entity's permissions are known (never mid-load). */
 const menuLabels = async (page: Page) => {
-  await page.getByRole('navigation').or(page.locator('nav')).first().waitFor();
-  return page.locator('nav a').allInnerTexts();
+  await permissionsLoaded(page);
+  return page.locator('nav[aria-label="Main menu"] a').allInnerTexts();
 };
 
 describe('menus by persona and entity', () => {
@@ -42,6 +44,42 @@ describe('menus by persona and entity', () => {
     // A transfer receiver: Transfers appear, Deposit & Withdrawal Requests are hidden.
     await page.getByRole('link', { name: 'Transfers', exact: true }).waitFor();
     expect(await menuLabels(page)).not.toContain('Requests');
+  });
+
+  it('offers no menu entry while the permissions load, then only the entries the user may use', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
+    // The server's real answer with the permissions (the entity forest), held back until released.
+    let asked!: () => void;
+    const forestAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/entity', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    await forestAsked;
+
+    const nav = page.locator('nav[aria-label="Main menu"]');
+    await nav.waitFor({ state: 'attached' });
+    expect(await nav.getAttribute('aria-busy')).toBe('true');
+    expect(await nav.locator('a, button').count()).toBe(0);
+    await nav.getByText('Loading the menu').waitFor({ state: 'attached' });
+    // Nor does the page claim anything before it knows what the user may see.
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+
+    release();
+    const menu = await menuLabels(page);
+    expect(menu).toEqual(expect.arrayContaining(['Overview', 'Historic', 'Requests', 'Whitelist Requests']));
+    for (const forbidden of ['Transfers', 'Templates', 'Users', 'Transfer Fees Configuration'])
+      expect(menu).not.toContain(forbidden);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 
   it('refreshes the entity list on the configured interval, showing an entity created elsewhere', async () => {

@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, reload, selectEntity, signInPersona, useBrowser } from './browser';
+import { eventually } from './page-state';
 
-/**
- * A broker persona's Overview, once its cash-entry history (more than a page) shows. The
- * server takes each two-factor code once, one step either side of now, so a persona signed
- * in several times in a row waits for fresh 30 s steps: alternating personas saves that.
- */
+/** A broker persona's Overview, once its cash-entry history (more than a page) shows. */
 async function brokerHistory(page: Page, persona: 'ops.checker' | 'ops.maker' = 'ops.checker') {
   await signInPersona(page, persona, DEMO_PASSWORD, currentCode);
   const history = page.getByRole('table', { name: 'Cash entries' });
@@ -44,6 +41,41 @@ async function settlementOverview(page: Page, persona: 'ops.checker' | 'ops.make
     },
   };
 }
+
+type Listed = { items: { amount: string; accountName: string }[] };
+
+/**
+ * Does `action` and returns the cash-entry list the history asked for because of it (the
+ * call whose filter `matches`), once the table shows exactly those entries: until then it
+ * keeps showing the previous answer, which a test must not read as the new one.
+ */
+async function historyAfter(
+  page: Page,
+  history: Locator,
+  action: () => Promise<void>,
+  matches: (filter: Record<string, unknown>) => boolean,
+): Promise<Listed['items']> {
+  const answered = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/cashentry/list' &&
+      r.ok() &&
+      matches((r.request().postDataJSON() ?? {}) as Record<string, unknown>),
+  );
+  // Should the action fail, its own error is the one to report, not a wait for this answer.
+  answered.catch(() => {});
+  await action();
+  const { items } = (await (await answered).json()) as Listed;
+  await eventually(() => shownAmounts(history)).toEqual(items.map((e) => Number(e.amount)));
+  return items;
+}
+
+/** The amounts of the history's rows, in order, as numbers for comparison in the test. */
+const shownAmounts = async (history: Locator) =>
+  history
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(1).map((r) => Number((r.querySelectorAll('td')[4]?.textContent ?? '').replace(/,/g, ''))),
+    );
 
 describe('balances on the overview', () => {
   const b = useBrowser();
@@ -88,7 +120,7 @@ describe('balances on the overview', () => {
     expect(requested.status()).toBe(200);
     const request = await requested.json();
     try {
-      await page.reload();
+      await reload(page);
       await table
         .getByRole('button', { name: /^[\d,.]+ USD held on Northwind Margin: show what holds it$/ })
         .click();
@@ -153,20 +185,23 @@ describe('balances on the overview', () => {
     const history = await brokerHistory(page, 'ops.maker');
     const sortBy = page.getByRole('combobox', { name: 'Sort by' });
     await sortBy.click();
-    await page.getByRole('option', { name: 'Amount' }).click();
-    const amounts = async () =>
-      Promise.all(
-        (await history.getByRole('row').all())
-          .slice(1)
-          .map(async (r) =>
-            Number(((await r.getByRole('cell').nth(4).textContent()) ?? '').replace(/,/g, '')),
-          ),
-      );
+    await historyAfter(
+      page,
+      history,
+      () => page.getByRole('option', { name: 'Amount' }).click(),
+      (f) => f.sort === 'amount' && f.direction === 'desc',
+    );
+    const amounts = () => shownAmounts(history);
     const ordered = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - xs[i - 1]!) >= 0);
-    await expect.poll(async () => ordered(await amounts(), -1)).toBe(true);
+    await eventually(async () => ordered(await amounts(), -1)).toBe(true);
     const largest = (await amounts())[0]!;
-    await page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click();
-    await expect.poll(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
+    await historyAfter(
+      page,
+      history,
+      () => page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click(),
+      (f) => f.sort === 'amount' && f.direction === 'asc',
+    );
+    await eventually(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
     await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
     await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
     // Staff see a last column of actions; who booked an entry and when comes before it.
@@ -179,15 +214,19 @@ describe('balances on the overview', () => {
     const page = await b.page();
     const history = await brokerHistory(page, 'ops.maker');
     await page.getByRole('combobox', { name: 'Account' }).fill('Northwind Margin');
-    await page.getByRole('option', { name: 'Northwind Margin' }).click();
-    await expect
-      .poll(async () => {
-        const accounts = await history
-          .getByRole('row')
-          .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
-        return accounts.length > 0 && accounts.every((a) => a.includes('Northwind Margin'));
-      })
-      .toBe(true);
+    const narrowed = await historyAfter(
+      page,
+      history,
+      () => page.getByRole('option', { name: 'Northwind Margin' }).click(),
+      (f) => typeof f.accountId === 'number',
+    );
+    expect(narrowed.length).toBeGreaterThan(0);
+    await eventually(async () => {
+      const accounts = await history
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
+      return accounts.length > 0 && accounts.every((a) => a.includes('Northwind Margin'));
+    }).toBe(true);
   });
 
   it('opens an account’s history from the Accounts page, already narrowed to it', async () => {
@@ -197,7 +236,10 @@ describe('balances on the overview', () => {
     await page.getByRole('link', { name: 'Northwind Settlement' }).click();
     await page.getByRole('heading', { name: 'Deposit & Withdrawals History' }).waitFor();
     expect(new URL(page.url()).searchParams.get('accountId')).toMatch(/^\d+$/);
-    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe('Northwind Settlement');
+    // The filter names the account once the account list has come.
+    await eventually(() => page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe(
+      'Northwind Settlement',
+    );
     const history = page.getByRole('table', { name: 'Cash entries' });
     await history
       .getByRole('row', { name: /Opening balance/ })
@@ -218,9 +260,9 @@ describe('balances on the overview', () => {
     expect(await rowsPerPage.inputValue()).toBe('10');
     await rowsPerPage.click();
     await page.getByRole('option', { name: '25' }).click();
-    await expect.poll(() => history.getByRole('row').count()).toBeGreaterThan(11);
+    await eventually(() => history.getByRole('row').count()).toBeGreaterThan(11);
 
-    await page.reload();
+    await reload(page);
     await history
       .getByRole('row', { name: /Opening balance/ })
       .first()
@@ -308,7 +350,7 @@ describe('balances on the overview', () => {
     await book.getByRole('button', { name: 'Book deposit' }).click();
     const deposit = history.getByRole('row', { name: /Northwind Settlement.*Deposit.*USD\s+777\.77/ });
     await deposit.waitFor();
-    await expect.poll(available).toBeCloseTo(before + 777.77, 2);
+    await eventually(available).toBeCloseTo(before + 777.77, 2);
 
     await deposit.getByRole('button', { name: /^Reverse entry #\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Reverse entry #\d+$/ });
@@ -319,7 +361,7 @@ describe('balances on the overview', () => {
     await dialog.getByLabel('Reason').fill('Booked to the wrong account');
     await dialog.getByRole('button', { name: 'Reverse entry' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(available).toBeCloseTo(before, 2);
+    await eventually(available).toBeCloseTo(before, 2);
     // The reversal says why, under its reference.
     await history
       .getByRole('row', { name: /Deposit\s*Reversal of #\d+.*USD\s+-777\.77.*Booked to the wrong account/ })

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser, visit } from './browser';
+import { liveNotificationsOpened } from './page-state';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -35,7 +36,7 @@ describe('money requests page', () => {
     };
     const before = await settlementUsd();
 
-    await client.goto('/deposit-and-withdrawals/requests');
+    await visit(client, '/deposit-and-withdrawals/requests');
     const row = client.getByRole('row', { name: new RegExp(`#${request.id}`) });
     const chooser = client.waitForEvent('filechooser');
     await row.getByRole('button', { name: 'Upload proof' }).click();
@@ -49,7 +50,7 @@ describe('money requests page', () => {
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
     await selectEntity(approver, 'Northwind Capital');
-    await approver.goto('/deposit-and-withdrawals/requests');
+    await visit(approver, '/deposit-and-withdrawals/requests');
     const pending = approver.getByRole('row', { name: new RegExp(`#${request.id}`) });
     const download = approver.waitForEvent('download');
     await pending.getByRole('button', { name: 'Download proof' }).click();
@@ -84,12 +85,15 @@ describe('money requests page', () => {
     await form.getByRole('button', { name: 'Submit request' }).click();
     const sent = client.getByText(/Request #\d+ is waiting for approval\./).first();
     const id = Number((await sent.textContent())!.match(/#(\d+)/)![1]);
-    await client.goto('/deposit-and-withdrawals/historic');
+    const clientLive = liveNotificationsOpened(client);
+    await visit(client, '/deposit-and-withdrawals/historic');
     const history = client.getByRole('table', { name: 'Cash entries' });
+    // The history follows the approval through the live stream: it must be open before it.
+    await clientLive;
 
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
-    await approver.goto('/deposit-and-withdrawals/requests');
+    await visit(approver, '/deposit-and-withdrawals/requests');
     const pending = approver
       .getByRole('table', { name: 'Waiting for your decision' })
       .getByRole('row', { name: new RegExp(`^#${id} Withdrawal 1,234\\.56 USD Citibank`) });
@@ -116,7 +120,7 @@ describe('money requests page', () => {
     await history
       .getByRole('row', { name: new RegExp(`Withdrawal USD 1,234\\.56 ${reference} #${id}`) })
       .waitFor();
-    await client.goto('/');
+    await visit(client, '/');
     await balanceRow.waitFor();
     expect(await amountIn(balanceRow, 2)).toBeCloseTo(postedBefore - 1234.56, 2);
   });
@@ -151,7 +155,7 @@ describe('money requests page', () => {
     const maker = await b.page();
     await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
     await selectEntity(maker, 'Harbor Commodities');
-    await maker.goto('/deposit-and-withdrawals/requests');
+    await visit(maker, '/deposit-and-withdrawals/requests');
     await maker.getByRole('button', { name: 'Internal transfer' }).click();
     const form = maker.getByRole('dialog', { name: 'Internal transfer' });
     await pick(maker, form.getByLabel('From account'), 'Harbor Trading');
@@ -175,7 +179,7 @@ describe('money requests page', () => {
 
 /** Opens the withdrawal form on the requests page: Northwind Settlement, USD, to the Citibank account. */
 async function openUsdWithdrawal(client: Page) {
-  await client.goto('/deposit-and-withdrawals/requests');
+  await visit(client, '/deposit-and-withdrawals/requests');
   await client.getByRole('button', { name: 'Request withdrawal' }).click();
   const form = client.getByRole('dialog', { name: 'Request withdrawal' });
   await pick(client, form.getByLabel('Account'), 'Northwind Settlement');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, reload, signInPersona, useBrowser, visit } from './browser';
+import { eventually, liveNotificationsOpened } from './page-state';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -26,12 +27,12 @@ describe('wallet whitelisting journey', () => {
 
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
-    await approver.goto('/whitelist-requests');
+    await visit(approver, '/whitelist-requests');
     const row = approver.getByRole('row', { name: new RegExp(ADDRESS) });
     await row.getByRole('button', { name: 'Approve' }).click();
     await approver.getByText('Request approved').first().waitFor();
 
-    await client.reload();
+    await reload(client);
     // The new wallet's type is still Unknown: the wallet-type notice asks once.
     const notice = client.getByRole('dialog', { name: 'Some wallets need a type' });
     await notice.getByLabel('Type of Northwind cold storage').click();
@@ -44,8 +45,11 @@ describe('wallet whitelisting journey', () => {
 
   it('an approver’s open browser receives the new-request notification without reloading', async () => {
     const approver = await b.page();
+    const live = liveNotificationsOpened(approver);
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
     await approver.getByRole('heading', { name: 'Overview' }).waitFor();
+    // A request made before the approver's stream is open would reach only the notification list.
+    await live;
 
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
@@ -84,7 +88,7 @@ describe('wallet whitelisting journey', () => {
 
     const approver = await b.page();
     await signInPersona(approver, 'ops.checker', DEMO_PASSWORD, currentCode);
-    await approver.goto('/whitelist-requests');
+    await visit(approver, '/whitelist-requests');
     const table = approver.getByRole('table', { name: 'Whitelist Requests' });
     await table.getByText('Friendly name: Paged 10').waitFor();
     expect(await table.getByRole('row').count()).toBe(11); // the header and a page of 10
@@ -99,7 +103,7 @@ describe('wallet whitelisting journey', () => {
   it('compliance sets how many approvers a request type needs, then returns it to the default', async () => {
     const page = await b.page();
     await signInPersona(page, 'compliance', DEMO_PASSWORD, currentCode);
-    await page.goto('/whitelist-requests');
+    await visit(page, '/whitelist-requests');
     await page.getByRole('button', { name: 'Approval policy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approval policy' });
     const row = dialog.getByRole('row', { name: /^REMOVE BANK ACCOUNT/ });
@@ -110,6 +114,7 @@ describe('wallet whitelisting journey', () => {
     await row.getByText('Set for this entity').waitFor();
     await row.getByRole('button', { name: 'Use inherited' }).click();
     await row.getByText('Default (one approver)').waitFor();
-    expect(await row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
+    // The field takes the saved value on its own render, after the rule's text.
+    await eventually(() => row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
   });
 });

@@ -16,6 +16,8 @@ import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { createInstrumentsModule } from './modules/instruments/instruments.module';
+import { instrumentsRoutes } from './modules/instruments/instruments.routes';
 import { createAccountsService } from './modules/ledger/accounts.service';
 import { createBalancesService } from './modules/ledger/balances.service';
 import { createCashEntriesService } from './modules/ledger/cash-entries.service';
@@ -154,7 +156,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const authorization = createAuthorizationService(db);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
-  const balances = createBalancesService(db, entities);
+  const instruments = createInstrumentsModule({ db, users, referenceData, entities });
+  // Base-currency values read the instruments module's rate sheet.
+  const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
@@ -193,6 +197,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
       ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
+      instrumentsRoutes(api, instruments);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -219,6 +224,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ledger,
       accounts,
       balances,
+      instruments,
       cash,
       requestEngine,
       wallets: walletsService,

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
+import { seedDemoInstruments } from './modules/demo/demo-instruments.seed';
 import { seedDemoMoney } from './modules/demo/demo-money.seed';
 import { seedDemoWhitelisting } from './modules/demo/demo-whitelist.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
@@ -31,7 +32,8 @@ async function main() {
   const { app, metrics, services } = await buildApp({ config, database });
   if (config.LOAD_DEMO_DATA) {
     await seedDemoData(database.db, services.users, services.authorization);
-    await seedDemoMoney(database.db, services.ledger, services.balances);
+    await seedDemoInstruments(database.db, services.instruments);
+    await seedDemoMoney(database.db, services.ledger);
     await seedDemoWhitelisting(database.db, services.ssi);
   }
   await app.listen({ host: config.HOST, port: config.PORT });

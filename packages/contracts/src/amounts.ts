@@ -36,3 +36,14 @@ export function amountProblem(value: string, scale: number): string | null {
 
 /** Exact comparison of two decimal strings (never through floating point). */
 export const exceeds = (amount: string, limit: string) => new Decimal(amount).gt(new Decimal(limit));
+
+const SIGNED = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Exact comparison of two signed decimal strings (−1, 0 or 1), or null when either is not
+ * a decimal number (its own field check says so).
+ */
+export function compareDecimals(a: string, b: string): number | null {
+  if (!SIGNED.test(a) || !SIGNED.test(b)) return null;
+  return new Decimal(a).comparedTo(new Decimal(b));
+}

@@ -72,6 +72,11 @@ export const CAPABILITIES = {
   canCancelTrades: all(A.trades.cancel),
   canManageMaintenance: all(A.platform.setMaintenance),
   canManageRates: all(A.instruments.rates, A.instruments.setRate),
+  canManageInstruments: all(A.instruments.create, A.instruments.update, A.instruments.setStatus),
+  canManageHolidays: all(A.instruments.addHoliday, A.instruments.removeHoliday),
+  canManageSwapPoints: all(A.instruments.setSwapPoints),
+  canViewEntityInstruments: all(A.entity.instruments),
+  canSetEntityInstruments: all(A.entity.setInstruments),
   canManageApprovalPolicies: all(A.requests.policies, A.requests.setPolicy),
 } as const satisfies Record<string, Capability>;
 

@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history), approval policies and reversals of cash entries', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history), approval policies, reversals of cash entries, and the management of instruments, swap points, holiday calendars and what an entity may trade', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -81,6 +81,16 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /cashentry/internal-transfer/reverse',
       'POST /requests/approval-policies',
       'PUT /requests/approval-policies',
+      'PUT /entity/instruments',
+      'POST /instruments/create',
+      'PUT /instruments/update',
+      'PUT /instruments/status',
+      'POST /instruments/fx/forwardRate',
+      'PUT /fx-swap-rates',
+      'POST /instruments/calendars',
+      'POST /instruments/holidays',
+      'POST /instruments/holidays/create',
+      'DELETE /instruments/holidays/delete',
       'POST /instruments/rates',
       'POST /instruments/rates/history',
       'PUT /instruments/rates',

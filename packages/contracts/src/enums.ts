@@ -98,3 +98,12 @@ export const ENVIRONMENT_LABELS: Record<Environment, string | null> = {
   uat: 'Uat',
   dev: 'Dev',
 };
+
+/** What the platform trades: FX pairs (spot, forwards, swaps), CFDs and FX options on a pair. */
+export const INSTRUMENT_KINDS = ['FX', 'CFD', 'FX_OPTION'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export const OPTION_STYLES = ['EUROPEAN', 'AMERICAN'] as const;
+export type OptionStyle = (typeof OPTION_STYLES)[number];
+/** The FX swap tenors of the swap-points curve, shortest first. */
+export const FX_TENORS = ['ON', 'TN', 'SN', '1W', '2W', '1M', '2M', '3M', '6M', '9M', '1Y'] as const;
+export type FxTenor = (typeof FX_TENORS)[number];

@@ -24,7 +24,7 @@ export type FieldMeta =
   | { kind: 'id'; max: number; wire: 'number' | 'string' }
   | { kind: 'text' }
   | { kind: 'date' }
-  | { kind: 'amount' };
+  | { kind: 'amount'; signed?: boolean };
 
 /** Which primitive a schema was built from (refinements of a primitive keep its entry). */
 export const FIELD_KINDS = z.registry<FieldMeta>();
@@ -172,6 +172,27 @@ export function decimal(shape: string) {
       else if (!BOUNDED_DECIMAL.test(v)) ctx.issues.push({ code: 'custom', message: AMOUNT_BOUND, input: v });
     })
     .register(FIELD_KINDS, { kind: 'amount' });
+}
+
+const SIGNED_DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+const BOUNDED_SIGNED_DECIMAL = new RegExp(
+  `^-?[0-9]{1,${AMOUNT_INTEGER_DIGITS}}(\\.[0-9]{1,${AMOUNT_SCALE}})?$`,
+);
+
+/**
+ * A decimal string that may be negative (swap points, financing rates), within what a
+ * NUMERIC(38,18) column holds either side of zero.
+ */
+export function signedDecimal(shape: string) {
+  return z
+    .string({ error: shape })
+    .check((ctx) => {
+      const v = ctx.value;
+      if (!SIGNED_DECIMAL.test(v)) ctx.issues.push({ code: 'custom', message: shape, input: v });
+      else if (!BOUNDED_SIGNED_DECIMAL.test(v))
+        ctx.issues.push({ code: 'custom', message: AMOUNT_BOUND, input: v });
+    })
+    .register(FIELD_KINDS, { kind: 'amount', signed: true });
 }
 
 /** Amounts travel as decimal strings; the server checks the asset's scale. */

@@ -41,6 +41,7 @@ type Field = {
 type Bad = { value: unknown; message: string | null };
 
 const AMOUNT_SHAPES = ['1e30', '-1', 'NaN', '0x10', 12.5];
+const SIGNED_SHAPES = ['1e30', '--1', '+1', '-', 'NaN', '0x10', -12.5];
 
 /** In a JSON body the value travels as it is; in a path, a query or a form it is text. */
 function badValues(f: Field, textOnly: boolean): Bad[] {
@@ -83,7 +84,9 @@ function badValues(f: Field, textOnly: boolean): Bad[] {
       return [
         { value: '100000000000000000000', message: AMOUNT_BOUND },
         { value: '99999999999999999999.9999999999999999999', message: AMOUNT_BOUND },
-        ...AMOUNT_SHAPES.map((value) => ({ value, message: null })),
+        // A signed figure (swap points, financing rates) may be negative, within the same bound.
+        ...(m.signed ? [{ value: '-100000000000000000000', message: AMOUNT_BOUND }] : []),
+        ...(m.signed ? SIGNED_SHAPES : AMOUNT_SHAPES).map((value) => ({ value, message: null })),
       ];
   }
 }
@@ -97,7 +100,7 @@ function edgeValues(f: Field, textOnly: boolean): unknown[] {
     case 'date':
       return [DEFAULT_DATE_WINDOW.from, DEFAULT_DATE_WINDOW.to];
     case 'amount':
-      return ['99999999999999999999.99', AMOUNT_MAX];
+      return ['99999999999999999999.99', AMOUNT_MAX, ...(m.signed ? [`-${AMOUNT_MAX}`] : [])];
     case 'text':
       return [];
   }

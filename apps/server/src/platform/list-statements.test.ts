@@ -102,6 +102,17 @@ const CASES: Case[] = [
     row: 'instruments.rateHistory',
     ...post('/instruments/rates/history', (s) => ({ ...at(s), base: s.base, quote: s.quote })),
   },
+  // Instruments are the platform's: PAGE of them (and PAGE FX pairs with swap points).
+  { row: 'instruments.list', ...post('/instruments/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'instruments.currencies', ...get((s) => `/instruments/currencies?entityId=${s.entityId}`) },
+  { row: 'instruments.fxSwapRates', ...post('/fx-swap-rates', at, arrayOf) },
+  { row: 'instruments.calendars', ...post('/instruments/calendars', at) },
+  // One calendar's year: as many holidays as the year has, whatever else is stored.
+  {
+    row: 'instruments.holidays',
+    ...post('/instruments/holidays', (s) => ({ ...at(s), calendar: 'USD', year: 2026 })),
+  },
+  { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
   { row: 'authorization.groups', ...get('/groups', arrayOf) },
   { row: 'authorization.roles', ...get('/roles', arrayOf) },
@@ -111,7 +122,7 @@ const CASES: Case[] = [
 ];
 
 /** Rows whose answer is a list but which change something: their cost is their write's. */
-const WRITES_ANSWERING_A_LIST = ['ssiProfile.assign'];
+const WRITES_ANSWERING_A_LIST = ['ssiProfile.assign', 'entity.setInstruments'];
 
 const unwrap = (s: unknown): { def?: { type?: string; in?: unknown }; shape?: Record<string, unknown> } => {
   const z = s as { def?: { type?: string; in?: unknown } };
@@ -233,14 +244,47 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(sql`
       insert into vasps (name, jurisdiction) select 'VASP ' || g, 'GB' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`
-      insert into fx_rates (base, quote, rate, as_of)
-      select code, 'USD', 1.1, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);
+      insert into fx_rates (base, quote, rate, bid, ask, as_of)
+      select code, 'USD', 1.1, 1.09, 1.11, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);
     for (let i = 0; i < 60; i++)
-      await t.services.balances.setRateAudited(actingAs(platform, staffUser), {
+      await t.services.instruments.rates.set(actingAs(platform, staffUser), {
         base: 'EUR',
         quote: 'USD',
         rate: `1.${i + 10}`,
       });
+    // PAGE CFDs, and PAGE FX pairs (among the currencies with a calendar) each with a curve.
+    await db.execute(sql`
+      insert into instruments (kind, symbol, name, quote_currency, price_precision, underlying, contract_size,
+        financing_rate_long, financing_rate_short, settlement_lag)
+      select 'CFD', 'CFD' || g, 'Index ' || g, 'USD', 1, 'Index ' || g, 1, 5, -2, 0 from generate_series(1, ${PAGE}) g`);
+    const codes = [
+      'USD',
+      'EUR',
+      'GBP',
+      'JPY',
+      'CHF',
+      'CAD',
+      'AUD',
+      'NZD',
+      'SGD',
+      'HKD',
+      'NOK',
+      'SEK',
+      'DKK',
+      'PLN',
+      'CZK',
+    ];
+    const pairs = codes.flatMap((b, i) => codes.slice(i + 1).map((q) => [b, q] as const)).slice(0, PAGE);
+    for (const [base, quote] of pairs)
+      await db.execute(sql`
+        with fx as (
+          insert into instruments (kind, symbol, name, base_currency, quote_currency, price_precision, pip_size, spot_lag)
+          values ('FX', ${`${base}/${quote}`}, ${`${base}/${quote}`}, ${base}, ${quote}, 5, 0.0001, 2) returning id)
+        insert into fx_swap_points (instrument_id, tenor, bid, ask)
+        select fx.id, t::fx_tenor, 1, 2 from fx, unnest(array['ON','TN','SN','1W','1M','3M','1Y']) t`);
+    await db.execute(
+      sql`update entities set trading_enabled = true where id in (${scopes.small.entityId}, ${scopes.large.entityId})`,
+    );
     await db.execute(sql`
       insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`

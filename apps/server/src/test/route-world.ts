@@ -133,6 +133,46 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'instruments.rates': () => ({ body: {} }),
   'instruments.rateHistory': () => ({ body: { base: 'EUR', quote: 'USD' } }),
   'instruments.setRate': () => ({ body: { base: 'EUR', quote: 'USD', rate: '1.0845' } }),
+  'instruments.list': () => ({ body: {} }),
+  'instruments.currencies': () => ({ query: {} }),
+  'instruments.fxSpotValueDate': () => ({ body: { base: 'EUR', quote: 'USD', tradeDate: '2026-03-05' } }),
+  'instruments.cfdValueDate': async (w) => ({
+    body: { instrumentId: await newCfd(w), tradeDate: '2026-03-05' },
+  }),
+  'instruments.fxSwapRates': () => ({ body: {} }),
+  'instruments.create': () => ({ body: cfd() }),
+  'instruments.update': async (w) => ({ body: { instrumentId: await newCfd(w), name: 'Renamed' } }),
+  'instruments.setStatus': async (w) => ({ body: { instrumentId: await newCfd(w), enabled: false } }),
+  'instruments.fxForwardRate': async (w) => {
+    await ensureEurUsd(w);
+    return { body: { base: 'EUR', quote: 'USD', tradeDate: '2026-03-05', valueDate: '2026-04-09' } };
+  },
+  'instruments.setSwapPoints': async (w) => {
+    await ensureEurUsd(w);
+    return { body: { base: 'EUR', quote: 'USD', points: [{ tenor: '1M', bid: '12.8', ask: '13.3' }] } };
+  },
+  'instruments.calendars': () => ({ body: {} }),
+  'instruments.holidays': () => ({ body: { calendar: 'EUR', year: 2026 } }),
+  'instruments.addHoliday': () => ({ body: { calendar: 'USD', date: freshWeekday(), name: 'Closure' } }),
+  'instruments.removeHoliday': async (w) => {
+    const date = freshWeekday();
+    const res = await w.rootAdmin.post('/api/instruments/holidays/create', {
+      calendar: 'USD',
+      date,
+      name: 'Closure',
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return { body: { calendar: 'USD', date } };
+  },
+  'entity.instruments': () => ({ body: {} }),
+  'entity.setInstruments': async (w) => {
+    const res = await w.admin.post('/api/entity/create', {
+      parentId: w.a,
+      entityName: uniqueName('Client '),
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return { body: { clientId: res.json().entityId, instrumentIds: null } };
+  },
   'requests.policies': () => ({ body: {} }),
   'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
@@ -225,6 +265,44 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     body: { cashEntryId: await w.newCashEntry('INTERNAL_TRANSFER'), reason: 'wrong account' },
   }),
 };
+
+const cfd = () => ({
+  kind: 'CFD',
+  symbol: uniqueName('W')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 16),
+  name: 'Walk index',
+  underlying: 'An index',
+  quote: 'USD',
+  contractSize: '1',
+  pricePrecision: 1,
+  financingRateLong: '5',
+  financingRateShort: '-2',
+});
+async function newCfd(w: World): Promise<number> {
+  const res = await w.rootAdmin.post('/api/instruments/create', cfd());
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().id;
+}
+/** EUR/USD with a rate and a 1M swap point: enough to price a forward up to 1M. */
+async function ensureEurUsd(w: World) {
+  await w.rootAdmin.post('/api/instruments/create', { kind: 'FX', base: 'EUR', quote: 'USD' });
+  await w.rootAdmin.put('/api/instruments/rates', { base: 'EUR', quote: 'USD', rate: '1.0842' });
+  await w.rootAdmin.put('/api/fx-swap-rates', {
+    base: 'EUR',
+    quote: 'USD',
+    points: [{ tenor: '1M', bid: '12.8', ask: '13.3' }],
+  });
+}
+let holidayDay = 0;
+/** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */
+function freshWeekday(): string {
+  for (;;) {
+    const d = new Date(Date.UTC(2090, 0, 1 + holidayDay++));
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) return d.toISOString().slice(0, 10);
+  }
+}
 
 /** Routes that take no input need no sample. */
 export function sampleFor(e: Endpoint & { id: string }) {

@@ -60,3 +60,20 @@ describe('a 401 on an authenticated call (section 4)', () => {
     });
   });
 });
+
+describe('a call typed by its contract row', () => {
+  it('takes the row’s request body and answers with its response type', () => {
+    // Only the types are under test here: the calls are never made.
+    const typed = () => {
+      const balances: Promise<{ asset: string }[]> = api(API.account.balances, { payload: { entityId: 2 } });
+      // @ts-expect-error a field the row's body does not have
+      void api(API.account.balances, { payload: { entityId: 2, walletId: 3 } });
+      // @ts-expect-error the row's body requires its fields
+      void api(API.cashEntry.deposit, { payload: { entityId: 2 } });
+      // @ts-expect-error a row with a body takes a payload
+      void api(API.requests.statusUpdate);
+      return balances;
+    };
+    expect(typed).toBeTypeOf('function');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Endpoint, ResponseOf } from '@clearway/contracts/endpoint';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@clearway/contracts/endpoint';
 import { API } from '@clearway/contracts/endpoint-table';
 import { CSRF_COOKIE, LOGOUT_BROADCAST_KEY, SESSION_VALID_COOKIE } from '@clearway/contracts/session';
 import { type CallInput, callEndpoint, GatewayError, type GatewayOptions } from './gateway';
@@ -40,10 +40,30 @@ export function sharedLogout(): Promise<string> {
   return loggingOut;
 }
 
-/** Calls a contract row with the app's settings: time-out, size limit, session and CSRF. */
-export async function api<E extends Endpoint>(e: E, input: CallInput = {}): Promise<ResponseOf<E>> {
+/**
+ * What a row takes as its payload: a multipart upload's form; a GET's query; else the body
+ * its schema accepts (`BodyOf`). A row whose schemas its issue has not filled in takes none.
+ */
+export type PayloadOf<E extends Endpoint> = E['contentType'] extends 'multipart'
+  ? FormData
+  : E['method'] extends 'GET'
+    ? QueryOf<E>
+    : BodyOf<E>;
+
+/** A call's input, typed by its row: the payload is required when the row's schema requires one. */
+export type ApiInput<E extends Endpoint> = Omit<CallInput, 'payload'> &
+  (undefined extends PayloadOf<E> ? { payload?: PayloadOf<E> } : { payload: PayloadOf<E> });
+
+type ApiArgs<E extends Endpoint> =
+  undefined extends PayloadOf<E> ? [input?: ApiInput<E>] : [input: ApiInput<E>];
+
+/**
+ * Calls a contract row with the app's settings: time-out, size limit, session and CSRF.
+ * The payload is the row's request type and the answer its response type.
+ */
+export async function api<E extends Endpoint>(e: E, ...[input]: ApiArgs<E>): Promise<ResponseOf<E>> {
   try {
-    return await callEndpoint<ResponseOf<E>>(e, input, options());
+    return await callEndpoint<ResponseOf<E>>(e, input ?? {}, options());
   } catch (err) {
     const sentWithSession =
       e.access === 'authenticated' && !(err instanceof GatewayError && err.body === undefined);

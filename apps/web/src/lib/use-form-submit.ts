@@ -1,47 +1,67 @@
 import { useDisclosure } from '@mantine/hooks';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverFieldErrors } from './form-errors';
 import { serverMessage } from './gateway';
 
-/**
- * The submit cycle every form shares: show the browser's field errors, or run the call
- * with the button busy; a refusal becomes the server's field errors and its message.
- */
-export function useFormSubmit() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+// biome-ignore lint/suspicious/noExplicitAny: any mutation's data, error, variables and context
+type AnyMutation = UseMutationResult<any, any, any, any>;
+type DataOf<M> = M extends UseMutationResult<infer D, infer _E, infer _V, infer _C> ? D : never;
+type VarsOf<M> = M extends UseMutationResult<infer _D, infer _E, infer V, infer _C> ? V : never;
 
-  /** @returns whether `work` ran and succeeded */
-  async function run(invalid: Record<string, string>, work: () => Promise<void>): Promise<boolean> {
-    setErrors(invalid);
-    if (Object.keys(invalid).length) return false;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await work();
-      return true;
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(serverMessage(err));
+/**
+ * The submit cycle every form shares, around the form's mutation: show the browser's
+ * field errors, or run the mutation (the button busy while it is pending); a refusal
+ * becomes the server's field errors and its message.
+ */
+export function useFormSubmit<M extends AnyMutation>(mutation: M) {
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const refused = mutation.error != null;
+
+  /**
+   * Runs the mutation with `variables` unless `problems` names a field (a form checked with
+   * `checkForm` has no variables then), then `then` with its answer.
+   * @returns whether the mutation ran and succeeded
+   */
+  async function run(
+    problems: Record<string, string>,
+    variables: VarsOf<M> | undefined,
+    then?: (data: DataOf<M>) => void | Promise<void>,
+  ): Promise<boolean> {
+    setInvalid(problems);
+    if (Object.keys(problems).length || variables === undefined) {
+      mutation.reset();
       return false;
-    } finally {
-      setBusy(false);
     }
+    let data: DataOf<M>;
+    try {
+      data = await mutation.mutateAsync(variables);
+    } catch {
+      // The refusal is on screen through `errors` and `failure`.
+      return false;
+    }
+    await then?.(data);
+    return true;
   }
 
   const reset = () => {
-    setErrors({});
-    setFailure(null);
+    setInvalid({});
+    mutation.reset();
   };
-  return { errors, failure, busy, run, reset };
+  return {
+    errors: refused ? serverFieldErrors(mutation.error) : invalid,
+    failure: refused ? serverMessage(mutation.error) : null,
+    busy: mutation.isPending,
+    run,
+    reset,
+  };
 }
 
 /** A form in a dialog: each opening starts from `initial()`, with no errors showing. */
-export function useDialogForm<F>(initial: () => F) {
+export function useDialogForm<F, M extends AnyMutation>(initial: () => F, mutation: M) {
   const [opened, { open, close }] = useDisclosure(false);
   const [form, setForm] = useState(initial);
-  const submit = useFormSubmit();
+  const submit = useFormSubmit(mutation);
   const start = () => {
     setForm(initial());
     submit.reset();

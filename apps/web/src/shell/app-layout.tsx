@@ -1,13 +1,14 @@
 import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
-import { isPathAllowed, MENU, type MenuItem, visibleMenu } from '@clearway/contracts/menu';
+import { isPathAllowed } from '@clearway/contracts/menu';
 import {
   AppShell,
   Badge,
   Burger,
+  Center,
   Drawer,
   Group,
+  Loader,
   Menu,
-  NavLink,
   ScrollArea,
   Text,
   UnstyledButton,
@@ -19,41 +20,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/auth/api/auth.calls';
 import { EntitySelector } from '../features/entities/components/entity-selector';
-import { WalletTypeNotice } from '../features/whitelisting/components/wallet-type-notice';
+import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
+import { AppMenu, menuFor, type Panel } from './app-menu';
 import { useEntityContext } from './entity-context';
 import { NotificationCentre } from './notification-centre';
 import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
 import { useAppStore } from './store/app-store';
-
-type Panel = NonNullable<MenuItem['panel']>;
-
-function MenuEntry({
-  item,
-  pathname,
-  onPanel,
-}: {
-  item: MenuItem;
-  pathname: string;
-  onPanel: (p: Panel) => void;
-}) {
-  if (item.children) {
-    return (
-      <NavLink label={item.label} defaultOpened childrenOffset="sm" fw={600}>
-        {item.children.map((c) => (
-          <MenuEntry key={c.id} item={c} pathname={pathname} onPanel={onPanel} />
-        ))}
-      </NavLink>
-    );
-  }
-  if (!item.path)
-    return (
-      <NavLink label={item.label} component="button" onClick={() => item.panel && onPanel(item.panel)} />
-    );
-  return <NavLink component={Link} to={item.path} label={item.label} active={pathname === item.path} />;
-}
 
 /** The signed-in frame: header (product, environment, notifications, user menu) and the menu. */
 export function AppLayout() {
@@ -67,13 +42,17 @@ export function AppLayout() {
   const setPersisted = useAppStore((s) => s.setPersisted);
   const navigate = useNavigate();
   const entity = useEntityContext();
-  // Permissions not known yet: the whole menu (section 5 allows every path until then).
-  const menu = entity.menuContext ? visibleMenu(entity.menuContext) : MENU;
-
-  // Section 5: a menu path the selected entity's permissions do not allow goes to `/`.
+  // Until the selected entity's permissions are known the menu is a skeleton and the page
+  // waits: showing either earlier would offer what the user may not use, or claim "nothing
+  // to show" for data still on its way. `aria-busy` says which state the frame is in.
+  const menu = menuFor(entity.menuContext, entity.permissionsKnown);
+  const loading = menu === null;
+  // Section 5: a menu path the selected entity's permissions do not allow goes to `/` (and
+  // is not drawn on the way there).
+  const forbidden = pathname !== '/' && !isPathAllowed(pathname, entity.menuContext);
   useEffect(() => {
-    if (pathname !== '/' && !isPathAllowed(pathname, entity.menuContext)) void navigate({ to: '/' });
-  }, [pathname, entity.menuContext, navigate]);
+    if (forbidden) void navigate({ to: '/' });
+  }, [forbidden, navigate]);
   const onLogout = async () => signOut(await logout().catch(() => '/login'));
 
   return (
@@ -132,17 +111,21 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('shell.menu')}>
+      <AppShell.Navbar p="xs" aria-label={t('shell.menu')} aria-busy={loading}>
         <ScrollArea>
-          {menu.map((item) => (
-            <MenuEntry key={item.id} item={item} pathname={pathname} onPanel={setPanel} />
-          ))}
+          <AppMenu items={menu} pathname={pathname} onPanel={setPanel} />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main aria-busy={loading}>
         <SessionSync />
         <SelectedEntityContext.Provider value={entity.selectedEntity}>
-          <Outlet />
+          {loading || forbidden ? (
+            <Center py="xl">
+              <Loader aria-label={t('shell.permissionsLoading')} />
+            </Center>
+          ) : (
+            <Outlet />
+          )}
           <WalletTypeNotice
             visited={notices.walletTypeNoticeVisited}
             onVisited={() => setPersisted({ notifications: { ...notices, walletTypeNoticeVisited: true } })}

@@ -70,7 +70,10 @@ export function useEntityContext() {
       isClientUser: clientUser,
     };
   }, [selected, menuContext, clientUser]);
-  return { list, selected, selectedEntity, menuContext, select, loading: forest.isPending };
+  // Known once the forest has come and the selection is settled on an entity in it (a user
+  // with no entity at all knows they hold nothing); a stale selection is not known yet.
+  const permissionsKnown = menuContext !== null || (forest.isSuccess && list.length === 0);
+  return { list, selected, selectedEntity, menuContext, select, permissionsKnown };
 }
 
 function contextFor(e: FlatEntity): MenuContext {

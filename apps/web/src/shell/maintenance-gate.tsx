@@ -1,17 +1,8 @@
-import { API } from '@clearway/contracts/endpoint-table';
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
-
-const MODE_POLL_MS = 30_000;
-
-export const serverModeQuery = {
-  queryKey: ['server', 'mode'] as const,
-  queryFn: () => api(API.platform.serverMode),
-  refetchInterval: MODE_POLL_MS,
-};
+import { serverModeQuery } from '../features/platform/api/platform.queries';
 
 /** While maintenance is on, the portal shows the maintenance page instead of its pages. */
 export function MaintenanceGate({ children, bypass }: { children: ReactNode; bypass: boolean }) {

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@clearway/contracts/menu';
-import { BankWalletsPanel } from '../features/whitelisting/components/bank-wallets.panel';
-import { DepositFundsPanel } from '../features/whitelisting/components/deposit-funds.panel';
-import { WalletsSearchPanel } from '../features/whitelisting/components/wallets-search.panel';
+import { BankWalletsPanel } from '../features/whitelist/components/bank-wallets.panel';
+import { DepositFundsPanel } from '../features/whitelist/components/deposit-funds.panel';
+import { WalletsSearchPanel } from '../features/whitelist/components/wallets-search.panel';
 
 /** What each panel menu entry (section 2: entries without a path) opens. */
 export function PanelContent({ panel }: { panel: NonNullable<MenuItem['panel']> }) {

@@ -16,6 +16,7 @@ import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
 import type { PageSizeProps } from '../components/pager';
+import { sessionQuery } from '../features/auth/api/auth.queries';
 import { LoginPage } from '../features/auth/pages/login.page';
 import {
   ChangePasswordPage,
@@ -25,7 +26,7 @@ import {
 import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
-import { isLoggedIn, sessionQuery } from '../lib/session';
+import { isLoggedIn } from '../lib/session';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -137,18 +138,14 @@ function pagedPage<K extends string>(
 
 /** Pages whose screens exist; the other menu pages show their frame until their issue. */
 const BUILT_PAGES: Record<string, RouteComponent> = {
-  overview: pagedPage(() => import('../features/overview/pages/overview.page'), 'OverviewPage'),
-  historic: pagedPage(() => import('../features/requests/pages/historic.page'), 'HistoricPage'),
-  requests: pagedPage(() => import('../features/requests/pages/requests.page'), 'RequestsPage'),
-  accounts: lazyRouteComponent(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
-  'vasp-management': lazyRouteComponent(
-    () => import('../features/whitelisting/pages/vasp-management.page'),
-    'VaspManagementPage',
-  ),
-  'whitelist-requests': pagedPage(
-    () => import('../features/whitelisting/pages/whitelist-requests.page'),
-    'WhitelistRequestsPage',
-  ),
+  overview: pagedPage(() => import('../routes/overview.page'), 'OverviewPage'),
+  historic: pagedPage(() => import('../routes/historic.page'), 'HistoricPage'),
+  requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
+  accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
+  'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
+  'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
+  'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };
 
 /** A positive whole number from the query string, else none. */

@@ -6,9 +6,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { balanceKeys } from '../features/accounts/api/accounts.keys';
 import { logout } from '../features/auth/api/auth.calls';
+import { sessionQuery } from '../features/auth/api/auth.queries';
+import { cashEntryKeys } from '../features/cash-entries/api/cash-entries.keys';
+import { moneyRequestKeys } from '../features/money-requests/api/money-requests.keys';
+import { whitelistRequestKeys } from '../features/whitelist/api/whitelist.keys';
 import { runtimeConfig } from '../lib/runtime-config';
-import { isLoggedIn, sessionQuery } from '../lib/session';
+import { isLoggedIn } from '../lib/session';
 import { useAppStore } from './store/app-store';
 
 /** Signs out locally: the client state is reset and the user lands on /login. */
@@ -64,7 +69,8 @@ export function SessionSync() {
   return <IdleNotice />;
 }
 
-const LIVE_QUERIES = ['money-requests', 'whitelist-requests', 'balances', 'cash-entries'];
+/** What a request's notice may have changed: every entity's requests, balances and history. */
+const LIVE_QUERIES = [moneyRequestKeys.all, whitelistRequestKeys.all, balanceKeys.all, cashEntryKeys.all];
 
 /** Live notifications (Server-Sent Events) into the notification centre, with a toast. */
 function useLiveNotifications(active: boolean) {
@@ -90,7 +96,7 @@ function useLiveNotifications(active: boolean) {
       });
       notifications.show({ title: n.title, message: n.message, color: 'indigo' });
       // Every notification is about a request: a new one, or a decision that moved money.
-      for (const key of LIVE_QUERIES) queryClient.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of LIVE_QUERIES) queryClient.invalidateQueries({ queryKey });
     });
     return () => source.close();
   }, [active, addNotification, queryClient]);

@@ -17,6 +17,7 @@ import {
   ZRelated,
   ZUpdateEntity,
 } from './entity.schemas';
+import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
 import { P } from './permission-sets';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
@@ -89,8 +90,29 @@ export const entityEndpoints = {
   celerUser: row('POST', '/entity/celer-user', 'entities', 'Trading-platform user of an entity', {
     permissions: P.entityView,
   }),
-  instruments: row('POST', '/entity/instruments', 'entities', 'Instruments of an entity', {
+  instruments: endpoint({
+    method: 'POST',
+    path: '/entity/instruments',
+    access: 'authenticated',
     permissions: P.entityView,
+    tag: 'entities',
+    summary:
+      'What an entity may trade: every enabled instrument when it has tradingEnabled, narrowed by its own allow-list and those of the entities above it; nothing when trading is not enabled',
+    body: ZEntityInstrumentsRequest,
+    response: ZEntityInstruments,
+  }),
+  // Beyond section 7: an allow-list is set from above — the acting entity sets the list of an
+  // entity below it (clientId), never its own, so no entity can lift the list it was given.
+  setInstruments: endpoint({
+    method: 'PUT',
+    path: '/entity/instruments',
+    access: 'authenticated',
+    permissions: P.entityChange,
+    tag: 'entities',
+    summary:
+      'Set the instruments an entity below the acting one (clientId) may trade, an allow-list among the enabled ones, or null to lift its list',
+    body: ZSetEntityInstruments,
+    response: ZEntityInstruments,
   }),
   linkedEntities: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
-import { decimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 
 export { ZAmount };
 /** A signed balance figure, exact. */
@@ -170,28 +170,3 @@ export const ZCashEntryPage = z.object({ items: z.array(ZCashEntryRow), total: z
 export const ZChildrenSummary = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), assets: z.array(ZAssetTotal) }),
 );
-
-const code = text(10, 'Pick an asset').regex(/^[A-Z0-9]{2,10}$/, 'Pick an asset');
-/** A mid rate of the rate sheet: 1 `base` = `rate` `quote`, as of a time. */
-export const ZRate = z.object({ base: z.string(), quote: z.string(), rate: ZDecimal, asOf: z.string() });
-export const ZRateSet = z
-  .strictObject({
-    entityId,
-    base: code,
-    quote: code,
-    rate: decimal('Enter a rate such as 1.0845'),
-  })
-  .refine((r) => r.base !== r.quote, { path: ['quote'], message: 'must differ from the base' })
-  .refine((r) => /[1-9]/.test(r.rate), { path: ['rate'], message: 'must be greater than zero' });
-
-export const ZRateHistoryRequest = z.strictObject({ entityId, base: code, quote: code });
-
-/** One change of a mid rate, as the audit trail recorded it. */
-export const ZRateChange = z.object({
-  rate: ZDecimal,
-  /** The rate it replaced; null when the pair was new. */
-  previous: ZDecimal.nullable(),
-  by: z.string(),
-  at: z.string(),
-});
-export type TRateChange = z.infer<typeof ZRateChange>;

@@ -4,6 +4,7 @@ import { Agent } from '../../test/agent';
 import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
+import { seedDemoInstruments } from './demo-instruments.seed';
 import { DEMO_ACCOUNTS, seedDemoMoney } from './demo-money.seed';
 import { seedDemoWhitelisting } from './demo-whitelist.seed';
 
@@ -50,9 +51,9 @@ describe('demo data', () => {
 
   it('opens the demo accounts with deposits the history shows, once, with a balanced ledger', async () => {
     await seedDemoData(t.database.db, t.services.users, t.services.authorization);
-    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    await seedDemoMoney(t.database.db, t.services.ledger);
     const entries = await count('cash_entries');
-    await seedDemoMoney(t.database.db, t.services.ledger, t.services.balances);
+    await seedDemoMoney(t.database.db, t.services.ledger);
     expect(await count('cash_entries')).toBe(entries);
     const opening = (
       await t.database.db.execute<{ n: number }>(
@@ -62,6 +63,43 @@ describe('demo data', () => {
     ).rows[0]!.n;
     expect(opening).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('loads instruments once, a fresh rate sheet, swap points for the majors and holiday calendars', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoInstruments(t.database.db, t.services.instruments);
+    const instruments = await count('instruments');
+    await seedDemoInstruments(t.database.db, t.services.instruments);
+    expect(await count('instruments')).toBe(instruments);
+    const m = t.services.instruments;
+    const page = await m.catalog.list({ sort: 'symbol', direction: 'asc', limit: 500, offset: 0 });
+    const symbols = page.items.map((i) => `${i.kind} ${i.symbol}`);
+    expect(symbols).toEqual(
+      expect.arrayContaining([
+        'FX EUR/USD',
+        'FX USD/JPY',
+        'FX USD/CAD',
+        'FX EUR/GBP',
+        'CFD US500',
+        'FX_OPTION EUR/USD OPT',
+      ]),
+    );
+    expect(page.items.find((i) => i.symbol === 'USD/CAD')).toMatchObject({ spotLag: 1 });
+    const curves = await m.swapPoints.curves();
+    expect(curves.map((c) => c.symbol)).toEqual(['EUR/USD', 'GBP/USD', 'USD/CAD', 'USD/CHF', 'USD/JPY']);
+    expect(curves.every((c) => c.points.length === 11 && c.spot !== null)).toBe(true);
+    expect(await m.rates.quote('BTC', 'USD')).toMatchObject({ mid: '64250' });
+    const seeded = await count('holiday_calendar_years');
+    expect(seeded).toBeGreaterThanOrEqual(4 * 7);
+    // The deliverable client may trade FX pairs only.
+    const [harbor] = (
+      await t.database.db.execute<{ id: number }>(
+        sql`select id from entities where name = 'Harbor Commodities'`,
+      )
+    ).rows;
+    const may = await m.catalog.forEntity(harbor!.id);
+    expect(may.items.length).toBeGreaterThan(0);
+    expect(may.items.every((i) => i.kind === 'FX')).toBe(true);
   });
 
   it('gives each persona the view of the tree its role implies', async () => {

@@ -1,23 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { entities } from '../entities/entities.tables';
-import type { BalancesService } from '../ledger/balances.service';
 import { completedEntryOf } from '../ledger/cash-entries.service';
 import { type LedgerService, transferLegs } from '../ledger/ledger.service';
 import { accounts } from '../ledger/ledger.tables';
-
-/** Mid rates loaded with the demo (staff keep them current in production). */
-export const DEMO_RATES: [string, string, string][] = [
-  ['EUR', 'USD', '1.0842'],
-  ['GBP', 'USD', '1.2715'],
-  ['CHF', 'USD', '1.1290'],
-  ['USD', 'SGD', '1.3440'],
-  ['USD', 'JPY', '151.20'],
-  ['BTC', 'USD', '64250.00'],
-  ['ETH', 'USD', '3120.50'],
-  ['USDT', 'USD', '1.0000'],
-  ['USDC', 'USD', '0.9998'],
-];
 
 /** Accounts and opening balances of the demo clients: [entity, account, [asset, amount][]]. */
 export const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
@@ -62,9 +48,8 @@ export const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
   ['Lumen Referral Partners', 'Lumen Commissions', 'Bank', [['GBP', '18250.00']]],
 ];
 
-/** Rates, client accounts and their opening deposits; skipped for accounts that exist. */
-export async function seedDemoMoney(db: Db, ledger: LedgerService, balances: BalancesService): Promise<void> {
-  for (const [base, quote, rate] of DEMO_RATES) await balances.setRate(base, quote, rate);
+/** Client accounts and their opening deposits; skipped for accounts that exist. */
+export async function seedDemoMoney(db: Db, ledger: LedgerService): Promise<void> {
   for (const [entityName, name, type, funds] of DEMO_ACCOUNTS) {
     const [entity] = await db.select({ id: entities.id }).from(entities).where(eq(entities.name, entityName));
     if (!entity) continue;

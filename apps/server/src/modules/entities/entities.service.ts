@@ -263,10 +263,31 @@ export function createEntitiesService(deps: {
     return rowsByIds(db, idsOfPath(found.entity.path));
   }
 
+  /**
+   * What trading rules read about an entity: its name, whether it may trade, its base
+   * currency and profiles, and the entities above it (root first).
+   * @throws NotFound for an unknown entity
+   */
+  async function tradingProfile(id: number) {
+    const found = await findEntity(db, id);
+    if (!found) throw notFound('Entity not found');
+    const e = found.entity;
+    return {
+      id: e.id,
+      name: e.name,
+      tradingEnabled: e.tradingEnabled,
+      currencyCode: e.currencyCode,
+      conversionProfileId: e.conversionProfileId,
+      rollProfileId: e.rollProfileId,
+      ancestorIds: ancestorsOfPath(e.path),
+    };
+  }
+
   return {
     childrenOf,
     contains,
     ancestry,
+    tradingProfile,
     forest,
     view,
     create,

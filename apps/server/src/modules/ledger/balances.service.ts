@@ -1,35 +1,21 @@
-import type { TBalance, TRateChange, ZRate } from '@clearway/contracts/endpoints/money.schemas';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
-import { auditEvents } from '../../platform/audit.tables';
-import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
 import { formatAmount, Money } from '../../platform/money';
-import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import { childOnPath, entityBelow, entityWithin } from '../entities/entity-sql';
 import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
-import { userDisplayNameOf } from '../users/user-identity';
-import { accounts, balances, fxRates } from './ledger.tables';
+import { accounts, balances } from './ledger.tables';
 
 const DEFAULT_BASE = 'USD';
 /** Rates are quoted against USD where no direct pair exists. */
 const PIVOT = 'USD';
-/** A rate sheet shows a pair's recent changes; older ones stay in the audit trail. */
-const RATE_HISTORY_LIMIT = 50;
-type TRate = z.infer<typeof ZRate>;
-type Who = { principal: Principal; entityId: number };
-const toRate = (r: typeof fxRates.$inferSelect): TRate => ({
-  base: r.base,
-  quote: r.quote,
-  rate: new Money(r.rate).toString(),
-  asOf: r.asOf.toISOString(),
-});
+/** The rate sheet's mids, as the instruments module keeps them. */
+type RateSheet = { sheet(): Promise<{ base: string; quote: string; rate: string; asOf: Date }[]> };
 type AssetTotal = { asset: string; scale: number; posted: string; held: string; available: string };
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
-export function createBalancesService(db: Db, entitiesService: EntitiesService) {
+export function createBalancesService(db: Db, entitiesService: EntitiesService, rateSheet: RateSheet) {
   const referenceData = createReferenceDataService(db);
   /** The balances of the client accounts that `which` selects, by account name and asset. */
   async function rowsWhere(which: SQL, child?: SQL<number>): Promise<(TBalance & { child?: number })[]> {
@@ -90,7 +76,7 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
   /** Available totals converted at the rate sheet's mid rates (direct or inverse pair). */
   async function inBase(assetTotals: AssetTotal[], base: string) {
     const baseScale = (await referenceData.asset(base))?.scale ?? 2;
-    const rates = await db.select().from(fxRates);
+    const rates = await rateSheet.sheet();
     type Quote = { rate: Money; asOf: Date | null };
     const pair = (from: string, to: string): Quote | null => {
       if (from === to) return { rate: new Money(1), asOf: null };
@@ -139,17 +125,6 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
       lines,
       missingRates,
     };
-  }
-
-  /** Sets one mid rate (loaded by demo data, or by staff through the API). */
-  async function setRate(base: string, quote: string, rate: string, tx: DbOrTx = db): Promise<TRate> {
-    const asOf = new Date();
-    const [row] = await tx
-      .insert(fxRates)
-      .values({ base, quote, rate, asOf })
-      .onConflictDoUpdate({ target: [fxRates.base, fxRates.quote], set: { rate, asOf } })
-      .returning();
-    return toRate(row!);
   }
 
   /** The base currency balances are valued in: the entity's own. */
@@ -204,58 +179,6 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService) 
         entityName: c.name,
         assets: totals(rowsByChild.get(c.id) ?? []),
       }));
-    },
-    /** Staff with instrument_management set a mid rate (the demo data loads a sheet). */
-    setRate,
-
-    /** Staff set a mid rate: both assets must exist; audited with the rate it replaced. */
-    async setRateAudited(who: Who, i: { base: string; quote: string; rate: string }): Promise<TRate> {
-      for (const field of ['base', 'quote'] as const)
-        if (!(await referenceData.asset(i[field])))
-          throw badRequest(`${field}: ${i[field]} is not a known currency or asset`, {
-            [field]: 'unknown asset',
-          });
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(fxRates)
-          .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)));
-        const rate = await setRate(i.base, i.quote, new Money(i.rate).toString(), tx);
-        await recordAudit(tx, who, {
-          action: 'rates.set',
-          outcome: 'success',
-          target: `${i.base}/${i.quote}`,
-          details: { from: before ? new Money(before.rate).toString() : null, to: rate.rate },
-        });
-        return rate;
-      });
-    },
-
-    /** A pair's rate changes, newest first, from the audit trail that recorded them. */
-    async rateHistory(base: string, quote: string): Promise<TRateChange[]> {
-      const rows = await db
-        .select({
-          details: auditEvents.details,
-          at: auditEvents.at,
-          actorId: auditEvents.actorId,
-          name: sql<
-            string | null
-          >`case when ${auditEvents.actorKind} = 'user' then ${userDisplayNameOf(auditEvents.actorId)} end`,
-        })
-        .from(auditEvents)
-        .where(and(eq(auditEvents.action, 'rates.set'), eq(auditEvents.target, `${base}/${quote}`)))
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(RATE_HISTORY_LIMIT);
-      return rows.map((r) => ({
-        rate: String(r.details.to),
-        previous: r.details.from === null ? null : String(r.details.from),
-        by: r.name ?? r.actorId ?? 'system',
-        at: r.at.toISOString(),
-      }));
-    },
-
-    async rates(): Promise<TRate[]> {
-      return (await db.select().from(fxRates).orderBy(asc(fxRates.base), asc(fxRates.quote))).map(toRate);
     },
   };
 }

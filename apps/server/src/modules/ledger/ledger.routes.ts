@@ -61,10 +61,5 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   serve(app, C.reverseInternalTransfer, (c) =>
     R.reverseInternalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
   );
-  serve(app, API.instruments.rates, async () => d.balances.rates());
-  serve(app, API.instruments.rateHistory, (c) => d.balances.rateHistory(c.body.base, c.body.quote));
-  serve(app, API.instruments.setRate, (c) =>
-    d.balances.setRateAudited(on(c), { base: c.body.base, quote: c.body.quote, rate: c.body.rate }),
-  );
   serve(app, C.childrenSummary, (c) => d.balances.childrenSummary(on(c).entityId));
 }

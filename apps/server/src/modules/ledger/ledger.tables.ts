@@ -162,22 +162,6 @@ export const holds = pgTable(
   (t) => [check('holds_amount_positive', sql`${t.amount} > 0`)],
 );
 
-/** Mid rates per currency pair, with the time they were taken. */
-export const fxRates = pgTable(
-  'fx_rates',
-  {
-    base: text('base')
-      .notNull()
-      .references(() => currencies.code),
-    quote: text('quote')
-      .notNull()
-      .references(() => currencies.code),
-    rate: money('rate').notNull(),
-    asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.base, t.quote] }), check('fx_rates_positive', sql`${t.rate} > 0`)],
-);
-
 /**
  * Completed cash movements: back-office bookings made without a request, and the money
  * requests whose funds moved on approval (`request_id` set, once per request).

@@ -57,8 +57,8 @@ describe('accounts, balances and cash entries over HTTP', () => {
     acct = await create(staff, client);
     acct2 = await create(staff, client);
     foreignAcct = await create(other, elsewhere);
-    await t.services.balances.setRate('EUR', 'USD', '1.08');
-    await t.services.balances.setRate('BTC', 'USD', '65000');
+    await t.services.instruments.rates.load({ base: 'EUR', quote: 'USD', rate: '1.08' });
+    await t.services.instruments.rates.load({ base: 'BTC', quote: 'USD', rate: '65000' });
   });
 
   it('books a deposit, shows it in balances (scale-formatted) and in the entry list', async () => {

@@ -21,6 +21,8 @@ export type { UserRow };
 // Verified against when the username is unknown, so both paths cost one argon2 verify.
 const DUMMY_HASH = await hash('clearway-timing-equaliser');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type NewUser = {
   username: string;
   email: string;
@@ -79,6 +81,12 @@ export function createUsersService(db: Db) {
       const passwordHash = await hash(password);
       await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
       await addPasswordHistory(tx, user.id, passwordHash);
+    },
+
+    /** The name people know a principal by: a user's display name, else the principal's own. */
+    async displayName(p: { kind: string; id: string; name: string }, tx: DbOrTx = db): Promise<string> {
+      if (p.kind !== 'user' || !UUID.test(p.id)) return p.name;
+      return (await findUserById(tx, p.id))?.displayName ?? p.name;
     },
 
     /** Records a TOTP code's step as used; false when it (or a later one) was used before. */

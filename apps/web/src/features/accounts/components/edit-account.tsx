@@ -1,36 +1,25 @@
-import { API } from '@clearway/contracts/endpoint-table';
 import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
-import { api } from '../../../lib/api';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useDialogForm } from '../../../lib/use-form-submit';
+import { useUpdateAccount } from '../api/accounts.mutations';
 
 /** Renames or recodes an account, or closes (after confirming) or reopens it. */
 export function EditAccount({ account, entityId }: { account: TAccount; entityId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() => ({
-    accountName: account.name,
-    accountCode: account.accountCode ?? '',
-  }));
-
-  const update = async (change: { accountName?: string; accountCode?: string; active?: boolean }) => {
-    await api(API.account.update, { payload: { entityId, accountId: account.id, ...change } });
-    await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
-  };
+  const update = useUpdateAccount(entityId, account.id);
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
+    () => ({ accountName: account.name, accountCode: account.accountCode ?? '' }),
+    update,
+  );
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const name = form.accountName.trim();
-    if (
-      await run(name ? {} : { accountName: t('accountsPage.name') }, () =>
-        update({ ...form, accountName: name }),
-      )
-    ) {
+    if (await run(name ? {} : { accountName: t('accountsPage.name') }, { ...form, accountName: name })) {
       close();
       confirmSaved(t, 'account', 'updated');
     }
@@ -38,7 +27,8 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
 
   // Closing and reopening are not edits of the form: a toast tells them, not 'Account Updated'.
   const setActive = (active: boolean) =>
-    update({ active })
+    update
+      .mutateAsync({ active })
       .then(() =>
         showSuccessToast(t(active ? 'accountsPage.reopenedNote' : 'accountsPage.closedNote'), account.name),
       )

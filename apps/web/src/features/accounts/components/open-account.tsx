@@ -1,13 +1,12 @@
-import { API } from '@clearway/contracts/endpoint-table';
 import { ZCreateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
-import { api } from '../../../lib/api';
-import { fieldErrors } from '../../../lib/form-errors';
-import { currenciesQuery } from '../../../lib/money-queries';
+import { checkForm } from '../../../lib/form-errors';
 import { useDialogForm } from '../../../lib/use-form-submit';
+import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
+import { useOpenAccount } from '../api/accounts.mutations';
 import { accountTypesQuery } from '../api/accounts.queries';
 
 const EMPTY = {
@@ -22,27 +21,35 @@ const EMPTY = {
 /** Opens an account for the selected entity; IBAN and BIC are checked by the server (ibantools). */
 export function OpenAccount({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(() => EMPTY);
+  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
+    () => EMPTY,
+    useOpenAccount(entityId),
+  );
+  const labels = {
+    accountType: t('accountsPage.type'),
+    accountName: t('accountsPage.name'),
+    currencyId: t('accountsPage.currency'),
+    ibanCode: t('accountsPage.iban'),
+    swiftCode: t('accountsPage.bic'),
+    accountCode: t('accountsPage.code'),
+  };
   const types = useQuery({ ...accountTypesQuery, enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = { entityId, ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')) };
-    const done = await run(fieldErrors(ZCreateAccount, input), async () => {
-      await api(API.account.create, { payload: input });
-      await queryClient.invalidateQueries({ queryKey: ['accounts', entityId] });
-    });
+    const { errors: invalid, body } = checkForm(ZCreateAccount, input, labels);
+    const done = await run(invalid, body);
     if (done) {
       close();
       confirmSaved(t, 'account', 'created');
     }
   }
 
-  const text = (key: keyof typeof EMPTY, label: string, optional = true) => (
+  const text = (key: keyof typeof EMPTY, optional = true) => (
     <TextInput
-      label={label}
+      label={labels[key]}
       description={optional ? t('accountsPage.optional') : undefined}
       withAsterisk={!optional}
       value={form[key]}
@@ -59,16 +66,16 @@ export function OpenAccount({ entityId }: { entityId: number }) {
           <Stack>
             {failure && <Alert color="red">{failure}</Alert>}
             <Select
-              label={t('accountsPage.type')}
+              label={labels.accountType}
               withAsterisk
               data={(types.data ?? []).map((x) => ({ value: x.code, label: x.name }))}
               value={form.accountType || null}
               onChange={(v) => setForm({ ...form, accountType: v ?? '' })}
               error={errors.accountType}
             />
-            {text('accountName', t('accountsPage.name'), false)}
+            {text('accountName', false)}
             <Select
-              label={t('accountsPage.currency')}
+              label={labels.currencyId}
               description={t('accountsPage.optional')}
               searchable
               clearable
@@ -77,9 +84,9 @@ export function OpenAccount({ entityId }: { entityId: number }) {
               onChange={(v) => setForm({ ...form, currencyId: v ?? '' })}
               error={errors.currencyId}
             />
-            {text('ibanCode', t('accountsPage.iban'))}
-            {text('swiftCode', t('accountsPage.bic'))}
-            {text('accountCode', t('accountsPage.code'))}
+            {text('ibanCode')}
+            {text('swiftCode')}
+            {text('accountCode')}
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>
                 {t('accountsPage.create')}

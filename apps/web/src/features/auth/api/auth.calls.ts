@@ -11,7 +11,6 @@ export const resetPassword = (token: string, password: string) =>
   api(API.auth.resetPassword, { payload: { token, password } });
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api(API.auth.changePassword, { payload: { currentPassword, newPassword } });
-export const passwordRequirements = () => api(API.auth.resetPasswordRequirements);
 export const loginViaSso = (ssoToken: string) => api(API.auth.loginViaSso, { payload: { ssoToken } });
 
 /** Ends the session and tells the other tabs (section 4: logout is broadcast). */

@@ -1,16 +1,12 @@
 import { List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { passwordRequirements } from '../api/auth.calls';
+import { passwordRequirementsQuery } from '../api/auth.queries';
 
 /** The server's password policy, so the rules shown are the rules enforced. */
 export function PasswordRules() {
   const { t } = useTranslation();
-  const rules = useQuery({
-    queryKey: ['auth', 'password-requirements'],
-    queryFn: passwordRequirements,
-    staleTime: Infinity,
-  });
+  const rules = useQuery(passwordRequirementsQuery);
   if (!rules.data) return null;
   return (
     <div>

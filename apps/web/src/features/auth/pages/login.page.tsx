@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/form-errors';
 import { serverMessage } from '../../../lib/gateway';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { isLoggedIn, pendingTwoFactor, sessionQuery } from '../../../lib/session';
+import { isLoggedIn, pendingTwoFactor } from '../../../lib/session';
 import { finishMicrosoftSignIn, login, startMicrosoftSignIn } from '../api/auth.calls';
+import { sessionQuery } from '../api/auth.queries';
 import { AuthCard } from '../components/auth-card';
 import { TwoFactorStep } from '../components/two-factor-step';
 

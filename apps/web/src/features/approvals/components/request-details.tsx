@@ -1,0 +1,72 @@
+import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import type { FieldLabel } from '@clearway/contracts/request-types/request-type';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
+import { Stack, Text } from '@mantine/core';
+import { formatDecimal } from '../../../lib/format';
+
+type Values = Readonly<Record<string, unknown>>;
+type ScaleOf = (asset: string) => number | undefined;
+
+const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One value as its field's label says it reads: an enum's display label, `#12` for an id, an amount at its asset's scale. */
+function shown(f: FieldLabel, value: unknown, siblings: Values, scaleOf: ScaleOf): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (f.values && typeof value === 'string') return f.values[value] ?? value;
+  if (f.id && typeof value === 'number') return `#${value}`;
+  const asset = f.amountOf && siblings[f.amountOf];
+  if (typeof asset === 'string' && typeof value === 'string') {
+    const scale = scaleOf(asset);
+    return `${scale === undefined ? value : formatDecimal(value, scale)} ${asset}`;
+  }
+  return String(value);
+}
+
+function Fields({
+  fields,
+  values,
+  scaleOf,
+}: {
+  fields: Readonly<Record<string, FieldLabel>>;
+  values: Values;
+  scaleOf: ScaleOf;
+}) {
+  // The definition's order is the reading order; a field the payload leaves out is not shown.
+  return (
+    <Stack gap={0}>
+      {Object.entries(fields).map(([key, f]) => {
+        const value = values[key];
+        if (value === undefined || value === null) return null;
+        if (f.fields && isRecord(value))
+          return (
+            <Stack key={key} gap={0}>
+              <Text size="xs">{f.label}:</Text>
+              <Stack gap={0} pl="sm">
+                <Fields fields={f.fields} values={value} scaleOf={scaleOf} />
+              </Stack>
+            </Stack>
+          );
+        return (
+          <Text key={key} size="xs">
+            {f.label}: {shown(f, value, values, scaleOf)}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * A request's frozen payload, field by field, as its type's definition in the contract
+ * labels it (labels, never keys; enum values by their display labels): what an approver
+ * decides on. `scaleOf` gives an asset's scale for amounts (shown as sent until known).
+ */
+export function RequestDetails({
+  request,
+  scaleOf = () => undefined,
+}: {
+  request: TRequestView;
+  scaleOf?: ScaleOf;
+}) {
+  return <Fields fields={requestTypeOf(request.type).fields} values={request.payload} scaleOf={scaleOf} />;
+}

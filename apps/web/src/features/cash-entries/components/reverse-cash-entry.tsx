@@ -1,0 +1,96 @@
+import { type TCashEntryRow, ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../../lib/form-errors';
+import { formatDecimal } from '../../../lib/format';
+import { showSuccessToast } from '../../../lib/toasts';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { useReverseCashEntry } from '../api/cash-entries.mutations';
+
+const REASON = ZCashReversal.pick({ reason: true });
+
+/**
+ * Confirms the reversal of one historic entry: what it was, what the reversal books, and
+ * why (required, kept with the entry and audited). One Idempotency-Key per opening, so a
+ * double submit reverses once; the balances and the history refresh after.
+ */
+export function ReverseCashEntry({
+  entry,
+  entityId,
+  onClose,
+}: {
+  entry: TCashEntryRow;
+  entityId: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const scale = useScaleOf()(entry.asset) ?? 2;
+  const [key] = useState(() => crypto.randomUUID());
+  const [reason, setReason] = useState('');
+  const { errors, failure, busy, run } = useFormSubmit(useReverseCashEntry(entityId));
+  const account = entry.counterAccountName
+    ? t('overview.transferBetween', { from: entry.accountName, to: entry.counterAccountName })
+    : entry.accountName;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    // The reason's problem as the server words it, before asking the server.
+    const problems = fieldErrors(REASON, { reason }, { reason: t('overview.reverseReason') });
+    await run(
+      problems,
+      { idempotencyKey: key, type: entry.type, cashEntryId: entry.id, reason: reason.trim() },
+      (reversal) => {
+        showSuccessToast(
+          t('overview.reversedTitle'),
+          t('overview.reversedMessage', { id: entry.id, by: reversal.id }),
+        );
+        onClose();
+      },
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('overview.reverseEntry', { id: entry.id })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            {t('overview.reverseSummary', {
+              type: t(`overview.types.${entry.type}`),
+              amount: formatDecimal(entry.amount, scale),
+              asset: entry.asset,
+              account,
+              valueDate: entry.valueDate,
+            })}
+          </Text>
+          <Alert color="orange" variant="light">
+            {t('overview.reverseEffect', {
+              amount: formatDecimal(`-${entry.amount}`, scale),
+              asset: entry.asset,
+            })}
+          </Alert>
+          <Textarea
+            label={t('overview.reverseReason')}
+            description={t('overview.reverseReasonHint')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason ?? (failure && !Object.keys(errors).length ? failure : undefined)}
+            required
+            autosize
+            minRows={2}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('overview.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={busy}>
+              {t('overview.reverseConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { balanceKeys } from '../../accounts/api/accounts.keys';
+import { cashEntryKeys } from '../../cash-entries/api/cash-entries.keys';
+import type { MoneyRequestDraft, RequestMode } from '../money-request-draft';
+import { moneyRequestKeys } from './money-requests.keys';
+import { uploadProof } from './proofs';
+
+const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+
+/** Sends the draft to the call of its mode and kind, once per Idempotency-Key. */
+function submitMoneyRequest(entityId: number, mode: RequestMode, d: MoneyRequestDraft, key: string) {
+  const headers = { 'Idempotency-Key': key };
+  const common = {
+    entityId,
+    accountId: Number(d.accountId),
+    asset: d.asset,
+    amount: d.amount.trim(),
+    reference: optional(d.reference),
+    memo: optional(d.memo),
+  };
+  if (mode === 'transfer') {
+    const { accountId, reference: _, ...rest } = common;
+    return api(API.requests.internalTransfer, {
+      payload: { ...rest, fromAccountId: accountId, toAccountId: Number(d.toAccountId) },
+      headers,
+    });
+  }
+  if (mode === 'withdrawal') {
+    return d.kind === 'fiat'
+      ? api(API.requests.withdrawalFiat, {
+          payload: { ...common, bankInfoId: Number(d.destinationId) },
+          headers,
+        })
+      : api(API.requests.withdrawalCrypto, {
+          payload: { ...common, walletId: Number(d.destinationId) },
+          headers,
+        });
+  }
+  if (d.kind === 'fiat') return api(API.requests.depositFiat, { payload: common, headers });
+  // The form names the network before it submits a crypto deposit.
+  if (!d.network) throw new Error('A crypto deposit names its network');
+  return api(API.requests.depositCrypto, {
+    payload: { ...common, network: d.network, transactionHash: d.transactionHash.trim() },
+    headers,
+  });
+}
+
+/** Refreshes what a request's creation or decision changes at `entityId`. */
+function useRefreshAfterRequest() {
+  const queryClient = useQueryClient();
+  return async (entityId: number, moved: boolean) => {
+    await queryClient.invalidateQueries({ queryKey: moneyRequestKeys.entity(entityId) });
+    await queryClient.invalidateQueries({ queryKey: balanceKeys.entity(entityId) });
+    if (moved) await queryClient.invalidateQueries({ queryKey: cashEntryKeys.entity(entityId) });
+  };
+}
+
+/**
+ * Creates a deposit, withdrawal or transfer request (one per Idempotency-Key), then uploads
+ * its file proof if one was chosen; a refused proof leaves the request made.
+ */
+export function useSubmitMoneyRequest(entityId: number, mode: RequestMode) {
+  const refresh = useRefreshAfterRequest();
+  return useMutation({
+    mutationFn: (v: { draft: MoneyRequestDraft; idempotencyKey: string }) =>
+      submitMoneyRequest(entityId, mode, v.draft, v.idempotencyKey),
+    onSuccess: () => refresh(entityId, false),
+  });
+}
+
+/** Uploads a request's one file proof (section 5 checks first). */
+export function useUploadProof() {
+  return useMutation({
+    mutationFn: (v: { request: Pick<TMoneyRequestView, 'id' | 'entityId'>; file: File }) =>
+      uploadProof(v.request.id, v.request.entityId, v.file),
+  });
+}
+
+/**
+ * Approves, rejects or cancels a request (with an optional reason); the requests, the
+ * balances and the history of the selected entity refresh.
+ */
+export function useDecideMoneyRequest(entityId: number) {
+  const refresh = useRefreshAfterRequest();
+  return useMutation({
+    mutationFn: (v: {
+      request: TMoneyRequestView;
+      status: 'APPROVED' | 'REJECTED' | 'CANCELLED';
+      reason?: string;
+    }) =>
+      api(API.requests.statusUpdate, {
+        payload: {
+          entityId: v.request.entityId,
+          requestId: v.request.id,
+          status: v.status,
+          ...(v.reason ? { reason: v.reason } : {}),
+        },
+      }),
+    onSuccess: () => refresh(entityId, true),
+  });
+}
+
+/** Completes an approved crypto withdrawal with its on-chain transaction hash. */
+export function useAddTransactionHash(entityId: number) {
+  const refresh = useRefreshAfterRequest();
+  return useMutation({
+    mutationFn: (v: { request: TMoneyRequestView; transactionHash: string }) =>
+      api(API.requests.uploadTransactionHash, {
+        payload: {
+          entityId: v.request.entityId,
+          requestId: v.request.id,
+          transactionHash: v.transactionHash,
+        },
+      }),
+    onSuccess: () => refresh(entityId, true),
+  });
+}

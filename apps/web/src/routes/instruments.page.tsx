@@ -1,0 +1,84 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListState } from '../components/list-state';
+import { PageFrame } from '../components/page-frame';
+import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import type { InstrumentFilter } from '../features/instruments/api/instrument-keys';
+import {
+  instrumentCurrenciesQuery,
+  instrumentListQuery,
+} from '../features/instruments/api/instruments.queries';
+import { HolidayCalendars } from '../features/instruments/components/holiday-calendars';
+import { InstrumentFilters } from '../features/instruments/components/instrument-filters';
+import { InstrumentForm } from '../features/instruments/components/instrument-form';
+import { InstrumentStatusButton } from '../features/instruments/components/instrument-status';
+import { InstrumentsTable } from '../features/instruments/components/instruments-table';
+import { useSelectedEntity } from '../lib/selected-entity';
+
+type Sort = NonNullable<InstrumentFilter['sort']>;
+
+/** `/instruments`: the catalogue (filters, sorting, paging; managed by instrument_management) and the holiday calendars. */
+export function InstrumentsPage(pageSize: PageSizeProps) {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const entityId = entity?.entityId ?? 0;
+  const canManage = Boolean(entity?.capabilities.canManageInstruments);
+  const paging = usePaging(pageSize);
+  const [filter, setFilter] = useState<InstrumentFilter>({});
+  const [order, setOrder] = useState<{ sort: Sort; direction: 'asc' | 'desc' }>({
+    sort: 'symbol',
+    direction: 'asc',
+  });
+  const list = useQuery({
+    ...instrumentListQuery(entityId, { ...filter, ...order, limit: paging.pageSize, offset: paging.offset }),
+    enabled: entityId > 0,
+  });
+  const currencies = useQuery({ ...instrumentCurrenciesQuery(entityId), enabled: entityId > 0 });
+  const change = (patch: Partial<InstrumentFilter>) => {
+    setFilter({ ...filter, ...patch });
+    paging.setPage(1);
+  };
+  const sortBy = (sort: Sort) =>
+    setOrder({ sort, direction: order.sort === sort && order.direction === 'asc' ? 'desc' : 'asc' });
+
+  return (
+    <PageFrame
+      title={t('pages.instruments')}
+      actions={canManage ? <InstrumentForm entityId={entityId} /> : undefined}
+    >
+      <Stack>
+        <InstrumentFilters
+          filter={filter}
+          currencies={(currencies.data ?? []).map((c) => c.code)}
+          onChange={change}
+        />
+        <ListState
+          query={list}
+          count={list.data?.items.length ?? 0}
+          label={t('pages.instruments')}
+          empty={{ title: t('instruments.none'), hint: t('instruments.noneHint') }}
+        >
+          <InstrumentsTable
+            items={list.data?.items ?? []}
+            {...order}
+            onSort={sortBy}
+            actions={
+              canManage
+                ? (i) => (
+                    <>
+                      <InstrumentForm entityId={entityId} instrument={i} />
+                      <InstrumentStatusButton entityId={entityId} instrument={i} />
+                    </>
+                  )
+                : undefined
+            }
+          />
+        </ListState>
+        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+        <HolidayCalendars entityId={entityId} canManage={Boolean(entity?.capabilities.canManageHolidays)} />
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,179 @@
+import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
+import { Group, Select, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../components/date-range-filter';
+import { ExportCsvButton } from '../components/export-csv-button';
+import { ListState } from '../components/list-state';
+import { PageFrame, SectionTitle } from '../components/page-frame';
+import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
+import { confirmRejection } from '../features/approvals/components/reject-request';
+import { RequestDetails } from '../features/approvals/components/request-details';
+import { RequestStatusBadge, RequestStatusFilter } from '../features/approvals/components/request-status';
+import { sessionQuery } from '../features/auth/api/auth.queries';
+import type { MoneyRequestFilter } from '../features/money-requests/api/money-requests.keys';
+import {
+  allMoneyRequests,
+  moneyRequestsQuery,
+  pendingRequestsQuery,
+} from '../features/money-requests/api/money-requests.queries';
+import { MoneyRequestForm } from '../features/money-requests/components/money-request-form';
+import {
+  MoneyRequestsTable,
+  type RequestViews,
+} from '../features/money-requests/components/money-requests-table';
+import { useRequestActions } from '../features/money-requests/components/use-request-actions';
+import { loadsPendingRequests, useSelectedEntity } from '../lib/selected-entity';
+
+type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
+
+const views: RequestViews = {
+  status: (r) => <RequestStatusBadge status={r.status} />,
+  details: (r, scaleOf) => <RequestDetails request={r} scaleOf={scaleOf} />,
+};
+
+/**
+ * `/deposit-and-withdrawals/requests`: new deposit, withdrawal and transfer requests; the
+ * pending ones awaiting a decision (section 4 rule); and all requests with filters.
+ */
+export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
+  const { t } = useTranslation();
+  const entity = useSelectedEntity();
+  const [status, setStatus] = useState('ALL');
+  const [type, setType] = useState<MoneyType | null>(null);
+  const paging = usePaging({ pageSize, onPageSize });
+  const { setPage } = paging;
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [direction, setDirection] = useState<'desc' | 'asc'>('desc');
+  const id = entity?.entityId ?? -1;
+  const caps = entity?.capabilities;
+  const pendingRule = loadsPendingRequests(entity);
+  const me = useQuery(sessionQuery).data?.user?.username;
+  const pending = useQuery({ ...pendingRequestsQuery(id), enabled: id > 0 && pendingRule });
+  const filter: Omit<MoneyRequestFilter, 'limit' | 'offset'> = {
+    direction,
+    from: range.from || undefined,
+    to: range.to || undefined,
+    type: type ?? undefined,
+    status: status === 'ALL' ? undefined : (status as 'PENDING'),
+  };
+  const list = useQuery({
+    ...moneyRequestsQuery(id, { ...filter, limit: pageSize, offset: paging.offset }),
+    enabled: id > 0,
+  });
+  const actions = useRequestActions({
+    entityId: id,
+    canDecide: Boolean(caps?.canViewPendingRequests),
+    me,
+    askRejection: (requestId, reject) => confirmRejection(t, requestId, reject),
+  });
+
+  const items = list.data?.items ?? [];
+  const exportRows = async () =>
+    (await allMoneyRequests(id, filter)).map((r) => [
+      r.id,
+      r.type,
+      r.status,
+      r.payload.asset,
+      r.payload.amount,
+      r.requester.name,
+      r.createdAt,
+    ]);
+
+  return (
+    <PageFrame
+      title={t('pages.requests')}
+      actions={
+        <Group>
+          {caps?.canCreateDepositRequest && <MoneyRequestForm entityId={id} mode="deposit" />}
+          {caps?.canCreateWithdrawalRequest && <MoneyRequestForm entityId={id} mode="withdrawal" />}
+          {caps?.canCreateInternalTransfer && (
+            <MoneyRequestForm entityId={id} mode="transfer" withRelated={caps.canViewRelatedEntities} />
+          )}
+          {caps?.canManageApprovalPolicies && <ApprovalPolicies entityId={id} types={MONEY_REQUEST_TYPES} />}
+          <ExportCsvButton
+            fileName={`requests-${id}.csv`}
+            header={['id', 'type', 'status', 'asset', 'amount', 'requester', 'created']}
+            rows={exportRows}
+            disabled={!items.length}
+          />
+        </Group>
+      }
+    >
+      {pendingRule && (
+        <Stack gap="xs">
+          <SectionTitle>{t('requests.pending')}</SectionTitle>
+          <ListState
+            query={pending}
+            count={pending.data?.items.length ?? 0}
+            label={t('requests.pending')}
+            empty={{ title: t('requests.nonePending'), hint: t('shell.emptyModuleHint') }}
+          >
+            <MoneyRequestsTable
+              label={t('requests.pending')}
+              items={pending.data?.items ?? []}
+              actions={actions}
+              views={views}
+            />
+          </ListState>
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <SectionTitle>{t('requests.recent')}</SectionTitle>
+        <Group align="flex-end">
+          <RequestStatusFilter
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            statuses={['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']}
+          />
+          <Select
+            aria-label={t('overview.type')}
+            placeholder={t('requests.allTypes')}
+            clearable
+            data={MONEY_REQUEST_TYPES.map((v) => ({ value: v, label: requestTypeOf(v).label }))}
+            value={type}
+            onChange={(v) => {
+              setType(v as MoneyType | null);
+              setPage(1);
+            }}
+            w={200}
+          />
+          <DateRangeFilter
+            labelled={false}
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label={t('overview.sortBy')}
+            data={[
+              { value: 'desc', label: t('requests.newestFirst') },
+              { value: 'asc', label: t('requests.oldestFirst') },
+            ]}
+            value={direction}
+            onChange={(v) => v && setDirection(v as 'desc' | 'asc')}
+            allowDeselect={false}
+            w={160}
+          />
+        </Group>
+        <ListState
+          query={list}
+          count={items.length}
+          label={t('requests.recent')}
+          empty={{ title: t('requests.none'), hint: t('requests.noneHint') }}
+        >
+          <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} views={views} />
+        </ListState>
+        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+      </Stack>
+    </PageFrame>
+  );
+}
