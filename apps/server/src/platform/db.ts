@@ -59,6 +59,13 @@ export const inBigIds = (column: Column, ids: readonly number[]): SQL =>
   sql`${column} = any(${sql.param(ids)}::bigint[])`;
 
 /**
+ * `column = any($1::int[])`: an id list (not a subtree: that is entity-sql's path range) of
+ * any length as one array parameter, for the same reason as `inBigIds`.
+ */
+export const inIds = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/**
  * Rows loaded for many parents at once (one statement per relation), by parent: how a list
  * attaches its related rows without a statement per row. Keeps the rows' order.
  */
