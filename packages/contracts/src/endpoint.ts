@@ -33,11 +33,14 @@ export type Endpoint = {
    * Fields naming objects the call acts on or reads (`{ accountId: 'account' }`). Before
    * the handler runs, the guard finds each object's owning entity and applies the acting
    * entity's rule to it: it must lie at or below the acting entity and within the caller's
-   * visible tree (else 404, "Account not found"), and the caller must hold the row's keys
-   * there (else 403). A filter that merely narrows a list is not an object.
+   * visible tree (else 404, "Account not found"); the row's keys are those the caller holds
+   * on the acting entity (else 403). A filter that merely narrows a list is not an object.
    */
   objects?: ObjectFields;
-  /** Money-moving calls require an Idempotency-Key header. */
+  /**
+   * Money-moving calls require an Idempotency-Key header: `serve` reads it before the
+   * handler runs (400 without one) and hands it to the handler as `idempotencyKey`.
+   */
   idempotent?: boolean;
   contentType?: 'json' | 'form' | 'multipart';
   summary: string;
@@ -95,11 +98,19 @@ export function row<const M extends HttpMethod, const P extends string>(
   return { method, path, tag, summary, access: 'authenticated' as Access, ...extra };
 }
 
+type CallExtras = { idempotent?: boolean; scope?: EndpointScope; objects?: ObjectFields };
+
 /**
  * A signed-in call with its keys, body and response: the shape most business rows share.
  * `idempotent` marks money-moving calls (they need an Idempotency-Key).
  */
-export function call<const M extends HttpMethod, B extends z.ZodType, R extends z.ZodType>(
+export function call<
+  const M extends HttpMethod,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  // Kept literal, so a handler of an `idempotent: true` row is typed as receiving its key.
+  const X extends CallExtras = Record<never, never>,
+>(
   method: M,
   path: string,
   tag: string,
@@ -107,7 +118,9 @@ export function call<const M extends HttpMethod, B extends z.ZodType, R extends 
   permissions: PermissionRequirement,
   body: B,
   response: R,
-  extra: { idempotent?: boolean; scope?: EndpointScope; objects?: ObjectFields } = {},
+  // The empty default is a row without extras (X's own default); typed as X so a given
+  // `{ idempotent: true }` stays literal in the row's type.
+  extra: X = {} as X,
 ) {
   return endpoint({
     method,

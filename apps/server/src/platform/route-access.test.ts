@@ -37,6 +37,24 @@ describe('every implemented route is guarded by its contract row', () => {
     Object.assign(w, await buildWorld(t));
   });
 
+  /** The rows of the tables a call could write to: a refused call leaves them as they were. */
+  const tables = [
+    'audit_events',
+    'ledger_transactions',
+    'requests',
+    'idempotency_keys',
+    'entities',
+    'accounts',
+  ];
+  const counts = async () =>
+    Promise.all(
+      tables.map(
+        async (table) =>
+          (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))
+            .rows[0]!.n,
+      ),
+    );
+
   it('has a valid sample call for every route with permission keys', () => {
     const missing = implemented(t)
       .filter((e) => e.permissions && !sampleFor(e))
@@ -87,22 +105,6 @@ describe('every implemented route is guarded by its contract row', () => {
   });
 
   it('answers 400 with a title and message to a malformed call, and writes nothing', async () => {
-    const tables = [
-      'audit_events',
-      'ledger_transactions',
-      'requests',
-      'idempotency_keys',
-      'entities',
-      'accounts',
-    ];
-    const counts = async () =>
-      Promise.all(
-        tables.map(
-          async (table) =>
-            (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))
-              .rows[0]!.n,
-        ),
-      );
     const before = await counts();
     for (const e of implemented(t).filter((r) => r.body || r.query)) {
       const res = await callMalformed(holderOf(e), e, w.a);
@@ -112,6 +114,23 @@ describe('every implemented route is guarded by its contract row', () => {
         title: 'Invalid Request',
         message: expect.any(String),
       });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a money-moving row without an Idempotency-Key (400) before its handler runs, writing nothing', async () => {
+    const moving = implemented(t).filter((e) => e.idempotent);
+    expect(moving.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['cashEntry.deposit', 'requests.withdrawalFiat']),
+    );
+    // Samples may book what they act on (a reversal needs its entry): made before counting.
+    const samples = [];
+    for (const e of moving) samples.push(await sampleFor(e)!(w));
+    const before = await counts();
+    for (const [i, e] of moving.entries()) {
+      const res = await callOn(holderOf(e), e, w.a, samples[i]!, { idempotencyKey: false });
+      expect([e.id, res.statusCode]).toEqual([e.id, 400]);
+      expect(res.json()).toMatchObject({ status: 400, errors: { 'Idempotency-Key': expect.any(String) } });
     }
     expect(await counts()).toEqual(before);
   });

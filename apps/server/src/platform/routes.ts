@@ -3,9 +3,12 @@ import { API_BASE } from '@clearway/contracts/endpoint-table';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { idempotencyKeyOf } from './idempotency';
 import type { Principal } from './principal';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A money-moving row's handler always has its Idempotency-Key; others have none. */
+type KeyOf<E extends Endpoint> = E extends { idempotent: true } ? string : undefined;
 
 export type HandlerContext<E extends Endpoint> = {
   body: In<E['body']>;
@@ -16,6 +19,8 @@ export type HandlerContext<E extends Endpoint> = {
   entityId: number | null;
   /** The caller's permissions on that entity, when the guard read them. */
   held: EntityPermissions | null;
+  /** The Idempotency-Key of an `idempotent` row, read (or refused with 400) before the handler. */
+  idempotencyKey: KeyOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -41,6 +46,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
     },
     handler: (request, reply) =>
       handler({
+        idempotencyKey: (e.idempotent ? idempotencyKeyOf(request) : undefined) as KeyOf<E>,
         body: request.body as In<E['body']>,
         query: request.query as In<E['query']>,
         params: request.params as In<E['params']>,

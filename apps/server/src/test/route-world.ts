@@ -337,7 +337,14 @@ async function newDirect(w: World): Promise<number> {
 }
 
 /** Sends the call with the acting entity placed where the contract row says it travels. */
-export function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Sample) {
+/** `idempotencyKey: false` leaves out a money-moving row's Idempotency-Key. */
+export function callOn(
+  agent: Agent,
+  e: Endpoint,
+  entityId: number,
+  sample: Sample,
+  options: { idempotencyKey?: boolean } = {},
+) {
   const where = entityLocationOf(e);
   const params: Record<string, number> = {};
   const body = { ...sample.body };
@@ -353,7 +360,9 @@ export function callOn(agent: Agent, e: Endpoint, entityId: number, sample: Samp
   return agent.call({
     method: e.method,
     url: `/api${path}${qs ? `?${qs}` : ''}`,
-    ...(e.idempotent ? { headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` } } : {}),
+    ...(e.idempotent && options.idempotencyKey !== false
+      ? { headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` } }
+      : {}),
     ...(sample.multipart
       ? multipartBody([
           { name: 'file', filename: 'proof.pdf', type: 'application/pdf', data: sample.multipart },

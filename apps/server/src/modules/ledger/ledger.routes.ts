@@ -1,6 +1,5 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idempotencyKeyOf } from '../../platform/idempotency';
 import { actingOn as on, serve } from '../../platform/routes';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
 import type { AccountsService } from './accounts.service';
@@ -50,16 +49,14 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
     ...on(c),
     request: c.request,
   });
-  serve(app, C.deposit, (c) => d.cash.deposit(booker(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, C.withdrawal, (c) => d.cash.withdrawal(booker(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, C.internalTransfer, (c) =>
-    d.cash.internalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
-  );
+  serve(app, C.deposit, (c) => d.cash.deposit(booker(c), c.idempotencyKey, c.body));
+  serve(app, C.withdrawal, (c) => d.cash.withdrawal(booker(c), c.idempotencyKey, c.body));
+  serve(app, C.internalTransfer, (c) => d.cash.internalTransfer(booker(c), c.idempotencyKey, c.body));
   const R = d.reversals;
-  serve(app, C.reverseDeposit, (c) => R.reverseDeposit(booker(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, C.reverseWithdrawal, (c) => R.reverseWithdrawal(booker(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, C.reverseDeposit, (c) => R.reverseDeposit(booker(c), c.idempotencyKey, c.body));
+  serve(app, C.reverseWithdrawal, (c) => R.reverseWithdrawal(booker(c), c.idempotencyKey, c.body));
   serve(app, C.reverseInternalTransfer, (c) =>
-    R.reverseInternalTransfer(booker(c), idempotencyKeyOf(c.request), c.body),
+    R.reverseInternalTransfer(booker(c), c.idempotencyKey, c.body),
   );
   serve(app, C.childrenSummary, (c) => d.balances.childrenSummary(on(c).entityId));
 }

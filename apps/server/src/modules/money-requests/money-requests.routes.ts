@@ -1,7 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
-import { idempotencyKeyOf } from '../../platform/idempotency';
 import { actingOn as on, serve } from '../../platform/routes';
 import { MAX_PROOF_BYTES, ONLY_ONE, TOO_LARGE } from './file-proof';
 import type { MoneyRequestsService } from './money-requests.service';
@@ -25,11 +24,11 @@ async function singleFile(request: FastifyRequest): Promise<Buffer> {
 
 export function moneyRequestsRoutes(app: FastifyInstance, s: MoneyRequestsService) {
   const R = API.requests;
-  serve(app, R.withdrawalFiat, (c) => s.withdrawFiat(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, R.withdrawalCrypto, (c) => s.withdrawCrypto(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, R.depositFiat, (c) => s.depositFiat(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, R.depositCrypto, (c) => s.depositCrypto(on(c), idempotencyKeyOf(c.request), c.body));
-  serve(app, R.internalTransfer, (c) => s.internalTransfer(on(c), idempotencyKeyOf(c.request), c.body));
+  serve(app, R.withdrawalFiat, (c) => s.withdrawFiat(on(c), c.idempotencyKey, c.body));
+  serve(app, R.withdrawalCrypto, (c) => s.withdrawCrypto(on(c), c.idempotencyKey, c.body));
+  serve(app, R.depositFiat, (c) => s.depositFiat(on(c), c.idempotencyKey, c.body));
+  serve(app, R.depositCrypto, (c) => s.depositCrypto(on(c), c.idempotencyKey, c.body));
+  serve(app, R.internalTransfer, (c) => s.internalTransfer(on(c), c.idempotencyKey, c.body));
   serve(app, R.list, (c) => s.list(on(c).entityId, c.body));
   serve(app, R.pending, (c) => s.pending(on(c).entityId, c.body.limit, c.body.offset));
   serve(app, R.uploadTransactionHash, (c) =>
