@@ -28,6 +28,8 @@ import { createLedgerService } from './modules/ledger/ledger.service';
 import { moneyRequestObjects } from './modules/money-requests/money-requests.objects';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
+import { createNotificationCentre } from './modules/notifications/notification-centre.service';
+import { notificationRetentionTask } from './modules/notifications/notification-retention';
 import { subscribeNotifications } from './modules/notifications/notifications.module';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -163,6 +165,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
+  const notificationCentre = createNotificationCentre(db);
+  jobs.add(notificationRetentionTask(db, config.NOTIFICATION_RETENTION_DAYS));
   const reversals = createCashReversalsService({ db, ledger });
   // Maker-checker compares people: a user and the API keys that user created are one.
   const requestEngine = createRequestEngine({ db, resolver, humanOf: auth.tokens.humanOf });
@@ -202,7 +206,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
-      notificationsRoutes(api, notifications);
+      notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
   );
@@ -232,6 +236,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       notifications,
+      notificationCentre,
       jobs,
       storage,
     },

@@ -116,6 +116,8 @@ export const ZConfig = z.object({
   // Background jobs (platform/jobs): every instance may add jobs; those with the worker on run them.
   JOBS_WORKER: bool.default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /** Days a notification is kept (read or not) before the nightly job deletes it. */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
   STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
   /** Default: `<DATA_DIR>/files`. */

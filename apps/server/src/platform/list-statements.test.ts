@@ -119,6 +119,8 @@ const CASES: Case[] = [
   { row: 'authorization.permissions', ...get('/permissions') },
   { row: 'authorization.permissionScopes', ...get('/permission-scopes', arrayOf) },
   { row: 'authorization.permissionScopeTypes', ...get('/permission-scopes/types') },
+  // The caller's own notifications (not an entity's): staff hold more than PAGE of them.
+  { row: 'platform.notificationList', ...post('/notifications/list', () => ({ limit: PAGE }), itemsOf) },
 ];
 
 /** Rows whose answer is a list but which change something: their cost is their write's. */
@@ -295,6 +297,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(sql`
       insert into group_members (group_id, principal_kind, principal_id)
       select id, 'user', ${requester.id} from groups where name like 'Group %'`);
+    await db.execute(sql`
+      insert into notifications (recipient_kind, recipient_id, title, message, link)
+      select 'user', ${staffUser.id}, 'Notice ' || g, 'Stored', '/deposit-and-withdrawals/requests'
+      from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`
       insert into permission_scopes (group_id, entity_id, scope_type)
       select id, ${scopes.large.entityId}, 'SELF' from groups where name like 'Group %'`);

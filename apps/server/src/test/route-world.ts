@@ -46,6 +46,8 @@ export type World = {
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
   newMoneyRequest: (approved: boolean) => Promise<number>;
+  /** A fresh notification of `admin`'s (only its recipient may read or mark it). */
+  newNotification: () => Promise<number>;
   /** A fresh historic entry of the type between the client accounts, to reverse. */
   newCashEntry: (type: 'DEPOSIT' | 'WITHDRAWAL' | 'INTERNAL_TRANSFER') => Promise<number>;
   /**
@@ -77,6 +79,9 @@ const wallet = () => ({
  */
 export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'platform.setMaintenance': () => ({ body: { maintenance: false } }),
+  'platform.notificationList': () => ({ body: { limit: 20, offset: 0 } }),
+  'platform.notificationRead': async (w) => ({ body: { notificationId: await w.newNotification() } }),
+  'platform.notificationReadAll': () => ({ body: {} }),
   'entity.list': (w) => ({ body: { username: w.adminUsername } }),
   'entity.childList': () => ({ body: {} }),
   'entity.create': (w) => ({ body: { parentId: w.a, entityName: uniqueName('Desk ') } }),
@@ -501,6 +506,14 @@ export async function buildWorld(t: TestContext): Promise<World> {
     return booked.id;
   };
   w.foreign = await foreignObjects(t, w, root.id);
+  w.newNotification = async () => {
+    const row = (
+      await t.database.db.execute<{ id: string }>(sql`
+      insert into notifications (recipient_kind, recipient_id, title, message)
+      values ('user', ${admin.user.id}, 'Walk', 'A notice to read') returning id`)
+    ).rows[0]!;
+    return Number(row.id);
+  };
   return w;
 }
 

@@ -6,13 +6,15 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type TestContext = BuiltApp & { database: TestDatabase; config: Config };
 
-/** Test configuration: the documented defaults, quiet logs, no maintenance cache. */
+/** Test configuration: the documented defaults, quiet logs, no maintenance cache, no job worker. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     MAINTENANCE_CACHE_MS: '0',
     NODE_ENV: 'test',
     LOGIN_DELAY_BASE_MS: '0',
+    // No background worker (and its pool) per test file: a test that runs jobs starts one.
+    JOBS_WORKER: 'false',
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     AUTH_TOKEN_SECRET: randomBytes(32).toString('base64'),
     ...overrides,

@@ -1,12 +1,23 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/routes';
+import type { NotificationCentre } from './notification-centre.service';
 import type { NotificationsService } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
 
-/** `GET /api/notifications/stream`: the caller's notifications as Server-Sent Events. */
-export function notificationsRoutes(app: FastifyInstance, s: NotificationsService) {
+/**
+ * The caller's own notifications: the stored centre (list, mark read) and
+ * `GET /api/notifications/stream`, the same notices live as Server-Sent Events.
+ */
+export function notificationsRoutes(
+  app: FastifyInstance,
+  s: NotificationsService,
+  centre: NotificationCentre,
+) {
+  serve(app, API.platform.notificationList, (c) => centre.list(c.principal!, c.body));
+  serve(app, API.platform.notificationRead, (c) => centre.read(c.principal!, c.body.notificationId));
+  serve(app, API.platform.notificationReadAll, (c) => centre.readAll(c.principal!));
   serve(app, API.platform.notificationStream, async ({ principal, reply, request }) => {
     reply.hijack();
     const res = reply.raw;

@@ -4,10 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/db';
 import { createNotificationListener } from './notification-listener';
+import { toNotification } from './notifications.repo';
 import { notifications } from './notifications.tables';
 
 const CHANNEL = 'clearway_notifications';
-type Recipient = { kind: string; id: string };
+
+import type { Recipient } from './notifications.repo';
+
 type Listener = (n: TNotification) => void;
 
 /** How many delivered ids are remembered, so a catch-up never delivers one twice. */
@@ -23,6 +26,7 @@ type StoredRow = {
   message: string;
   link: string | null;
   created_at: Date;
+  read_at: Date | null;
 };
 
 /**
@@ -55,7 +59,7 @@ export function createNotificationsService(
     const open = [...listeners.keys()];
     if (open.length === 0) return;
     const { rows } = await client.query<StoredRow>(
-      `select id, recipient_kind, recipient_id, title, message, link, created_at from notifications
+      `select id, recipient_kind, recipient_id, title, message, link, created_at, read_at from notifications
         where id > $1 and recipient_kind || ':' || recipient_id = any($2::text[])
         order by id limit ${CATCH_UP_LIMIT}`,
       [watermark, open],
@@ -67,6 +71,7 @@ export function createNotificationsService(
         message: r.message,
         link: r.link,
         createdAt: r.created_at.toISOString(),
+        read: r.read_at !== null,
       });
     }
   }
@@ -110,13 +115,7 @@ export function createNotificationsService(
             link: n.link ?? null,
           })
           .returning();
-        const payload: TNotification = {
-          id: row!.id,
-          title: row!.title,
-          message: row!.message,
-          link: row!.link,
-          createdAt: row!.createdAt.toISOString(),
-        };
+        const payload = toNotification(row!);
         await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ to: keyOf(r), n: payload })})`);
       }
     },

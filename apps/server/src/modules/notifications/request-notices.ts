@@ -1,9 +1,17 @@
+import { type RequestType, WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
 import type { DbOrTx } from '../../platform/db';
 import type { Resolver } from '../authorization/resolver.service';
 import type { RequestEvents } from '../requests/request-events';
 import type { NotificationsService } from './notifications.service';
 
 type Deps = { resolver: Resolver; notifications: NotificationsService };
+
+/** The page that shows a request of this type: whitelisting, or money (menu paths). */
+export function requestPageOf(type: RequestType): string {
+  return (WHITELIST_REQUEST_TYPES as readonly RequestType[]).includes(type)
+    ? '/whitelist-requests'
+    : '/deposit-and-withdrawals/requests';
+}
 
 /**
  * A new request tells the people who may approve it (never its requester). Approvers are
@@ -17,7 +25,7 @@ export async function notifyApprovers(tx: DbOrTx, e: RequestEvents['submitted'],
   await d.notifications.notify(tx, approvers, {
     title: `New ${r.type.toLowerCase()} request`,
     message: `#${r.id} from ${r.requesterName} awaits approval`,
-    link: '/deposit-and-withdrawals/requests',
+    link: requestPageOf(r.type),
   });
 }
 
@@ -27,5 +35,6 @@ export async function notifyRequester(tx: DbOrTx, e: RequestEvents['decided'], d
   await d.notifications.notify(tx, [{ kind: r.requesterKind, id: r.requesterId }], {
     title: `Request #${r.id} ${e.to.toLowerCase()}`,
     message: `${e.by.principal.name} moved your ${r.type.toLowerCase()} request to ${e.to.toLowerCase()}`,
+    link: requestPageOf(r.type),
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, type Runner, run, type TaskList } from 'graphile-worker';
+import { Logger, parseCronItems, type Runner, run, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Db } from '../db';
 import { createJobMetrics } from './job-metrics';
@@ -91,7 +91,12 @@ export function createJobQueue(options: JobQueueOptions) {
         // The server's own SIGINT/SIGTERM handler stops us (through app.close()).
         noHandleSignals: true,
         taskList: taskList(),
-        crontab: '',
+        // Declared as items, not crontab text: that text refuses the dots of `module.verb`.
+        parsedCronItems: parseCronItems(
+          [...tasks.values()].flatMap((task) =>
+            task.schedule ? [{ task: task.name, match: task.schedule, identifier: task.name }] : [],
+          ),
+        ),
         logger: workerLogger(options.log, () => stopping),
         // Completions and failures go through graphile-worker's batchers (at once: 0 ms), which
         // stopping flushes; unbatched, the last job's completion can be lost to the closing pool

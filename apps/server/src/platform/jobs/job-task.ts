@@ -21,6 +21,11 @@ export type JobTask<S extends z.ZodType = z.ZodType> = {
   /** `module.verb`, e.g. `statements.generate`; stable, since queued jobs refer to it. */
   name: string;
   payload: S;
+  /**
+   * Runs the task on a schedule too: a cron expression in UTC (`17 3 * * *`: daily at 03:17).
+   * Each scheduled run happens once across all instances (graphile-worker's crontab).
+   */
+  schedule?: string;
   /** Default 25 (about three days of retries). */
   maxAttempts?: number;
   run(payload: z.output<S>, job: JobContext): Promise<void>;

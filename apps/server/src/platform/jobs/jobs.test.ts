@@ -153,7 +153,11 @@ describe('background jobs', () => {
   });
 
   it('starts the worker with the server and lets a running job finish when the server stops', async () => {
-    const built = await buildApp({ config: testConfig(), database: t.database, logger: false });
+    const built = await buildApp({
+      config: testConfig({ JOBS_WORKER: 'true' }),
+      database: t.database,
+      logger: false,
+    });
     // A task only this server declares, so only its worker can run it.
     const slow = recordTask('server', 700, 'test.server-only');
     built.services.jobs.add(slow);
