@@ -1,66 +1,152 @@
-import { ActionIcon, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { TNotification } from '@clearway/contracts/endpoints/platform.endpoints';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from '../features/notifications/api/notifications.mutations';
+import { notificationsQuery } from '../features/notifications/api/notifications.queries';
 import { useAppStore } from './store/app-store';
 
-/** The bell in the header: unread notifications, marked visited when the list is opened. */
+/** Notifications shown at first, and added by each "Show more" (the server gives 100 at most). */
+const PAGE = 20;
+const MOST = 100;
+
+/** Where a notice may lead: a path of this portal, never another site. */
+const portalPath = (link: string | null) => (link?.startsWith('/') && !link.startsWith('//') ? link : null);
+
+/**
+ * The bell in the header: the user's notifications as the server stores them (loaded on
+ * sign-in, refreshed by each live one), with the server's unread count. Opening one marks
+ * it read and goes to its object; opening the list marks what it shows visited (the
+ * persisted client state, section 3).
+ */
 export function NotificationCentre() {
   const { t } = useTranslation();
-  const notifications = useAppStore((s) => s.notifications);
+  const navigate = useNavigate();
+  const [limit, setLimit] = useState(PAGE);
+  const notices = useQuery(notificationsQuery(limit));
+  const state = useAppStore((s) => s.notifications);
   const markVisited = useAppStore((s) => s.markNotificationsVisited);
+  const syncNotifications = useAppStore((s) => s.syncNotifications);
   const setPersisted = useAppStore((s) => s.setPersisted);
-  const unread = notifications.list.filter((n) => !n.visited).length;
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+
+  useEffect(() => {
+    if (notices.data) syncNotifications(notices.data.items);
+  }, [notices.data, syncNotifications]);
+
+  const unread = notices.data?.unread ?? 0;
+  const items = notices.data?.items ?? [];
+  const setOpened = (opened: boolean) => {
+    if (!opened && state.opened) markVisited();
+    setPersisted({ notifications: { ...useAppStore.getState().notifications, opened } });
+  };
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape' && state.opened) setOpened(false);
+  });
+
+  const open = (n: TNotification) => {
+    if (!n.read) markRead.mutate(n.id);
+    const to = portalPath(n.link);
+    setOpened(false);
+    if (to) void navigate({ to });
+  };
 
   return (
-    <Popover
-      width={360}
-      position="bottom-end"
-      shadow="md"
-      opened={notifications.opened}
-      onChange={(opened) => setPersisted({ notifications: { ...notifications, opened } })}
-      onClose={markVisited}
-    >
+    <Popover width={380} position="bottom-end" shadow="md" opened={state.opened} onChange={setOpened}>
       {/* The popover's ARIA state belongs on the button, not on the badge around it. */}
       <Indicator disabled={unread === 0} label={unread} size={16} offset={4}>
         <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
-            aria-label={t('shell.notifications')}
-            onClick={() =>
-              setPersisted({ notifications: { ...notifications, opened: !notifications.opened } })
+            aria-label={
+              unread > 0 ? t('shell.notificationsUnread', { count: unread }) : t('shell.notifications')
             }
+            onClick={() => setOpened(!state.opened)}
           >
             <IconBell size={20} />
           </ActionIcon>
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown>
-        <Text fw={600} mb="xs">
-          {t('shell.notifications')}
-        </Text>
-        {notifications.list.length === 0 ? (
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>{t('shell.notifications')}</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={unread === 0}
+            loading={markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
+            {t('shell.markAllRead')}
+          </Button>
+        </Group>
+        {notices.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={t('shell.loadingNotifications')}>
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+          </Stack>
+        ) : notices.isError ? (
+          <Text c="red.8" size="sm" role="alert">
+            {t('shell.notificationsFailed')}
+          </Text>
+        ) : items.length === 0 ? (
           <Text c="dimmed" size="sm">
             {t('shell.noNotifications')}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={360}>
-            <Stack gap="xs">
-              {notifications.list.map((n) => (
-                <UnstyledButton
-                  key={n.id}
-                  p="xs"
-                  bg={n.visited ? undefined : 'var(--mantine-color-blue-light)'}
-                >
-                  <Text size="sm" fw={600}>
-                    {n.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {n.message}
-                  </Text>
-                </UnstyledButton>
+          <ScrollArea.Autosize mah={400}>
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {items.map((n) => (
+                <li key={n.id}>
+                  <UnstyledButton
+                    p="xs"
+                    w="100%"
+                    onClick={() => open(n)}
+                    style={{
+                      borderInlineStart: `3px solid ${n.read ? 'transparent' : 'var(--mantine-color-blue-7)'}`,
+                    }}
+                  >
+                    <Text size="sm" fw={n.read ? 500 : 700}>
+                      {!n.read && <VisuallyHidden>{`${t('shell.unread')}: `}</VisuallyHidden>}
+                      {n.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {n.message}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString()}</time>
+                    </Text>
+                  </UnstyledButton>
+                </li>
               ))}
             </Stack>
+            {items.length < (notices.data?.total ?? 0) && limit < MOST && (
+              <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setLimit(limit + PAGE)}>
+                {t('shell.showMore')}
+              </Button>
+            )}
           </ScrollArea.Autosize>
         )}
       </Popover.Dropdown>

@@ -11,6 +11,7 @@ import { logout } from '../features/auth/api/auth.calls';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import { cashEntryKeys } from '../features/cash-entries/api/cash-entries.keys';
 import { moneyRequestKeys } from '../features/money-requests/api/money-requests.keys';
+import { notificationKeys } from '../features/notifications/api/notifications.keys';
 import { whitelistRequestKeys } from '../features/whitelist/api/whitelist.keys';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
@@ -69,8 +70,17 @@ export function SessionSync() {
   return <IdleNotice />;
 }
 
-/** What a request's notice may have changed: every entity's requests, balances and history. */
-const LIVE_QUERIES = [moneyRequestKeys.all, whitelistRequestKeys.all, balanceKeys.all, cashEntryKeys.all];
+/**
+ * What a live notice changes: the stored notifications (list and unread count), and what a
+ * request's notice may have changed — every entity's requests, balances and history.
+ */
+const LIVE_QUERIES = [
+  notificationKeys.all,
+  moneyRequestKeys.all,
+  whitelistRequestKeys.all,
+  balanceKeys.all,
+  cashEntryKeys.all,
+];
 
 /** Live notifications (Server-Sent Events) into the notification centre, with a toast. */
 function useLiveNotifications(active: boolean) {
@@ -87,6 +97,7 @@ function useLiveNotifications(active: boolean) {
         link: string | null;
         createdAt: string;
       };
+      // Section 4: it starts as not visited (until the stored list, refetched below, has it).
       addNotification({
         id: String(n.id),
         title: n.title,

@@ -1,3 +1,4 @@
+import type { TNotification } from '@clearway/contracts/endpoints/platform.endpoints';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { withLoadTimeout } from './load-timeout-storage';
@@ -11,10 +12,17 @@ import {
   type PortalNotification,
 } from './persisted-state';
 
+type ServerNotice = Pick<TNotification, 'id' | 'title' | 'message' | 'link' | 'createdAt' | 'read'>;
+
 export type AppStore = PersistedState & {
   setPersisted: (patch: Partial<PersistedState>) => void;
   addNotification: (n: Omit<PortalNotification, 'visited'>) => void;
   markNotificationsVisited: () => void;
+  /**
+   * Takes the server's stored notifications as the list, keeping each known one's visited
+   * flag; one not seen before starts as not visited, unless its recipient already read it.
+   */
+  syncNotifications: (items: ServerNotice[]) => void;
   reset: () => void;
 };
 
@@ -41,6 +49,19 @@ export const useAppStore = create<AppStore>()(
             list: s.notifications.list.map((n) => ({ ...n, visited: true })),
           },
         })),
+      syncNotifications: (items) =>
+        set((s) => {
+          const visited = new Map(s.notifications.list.map((n) => [n.id, n.visited]));
+          const list = items.map((n) => ({
+            id: String(n.id),
+            title: n.title,
+            message: n.message,
+            createdAt: n.createdAt,
+            ...(n.link ? { link: n.link } : {}),
+            visited: visited.get(String(n.id)) ?? n.read,
+          }));
+          return { notifications: { ...s.notifications, list, visited: list.every((n) => n.visited) } };
+        }),
       reset: () => set(initialPersistedState()),
     }),
     {
@@ -48,7 +69,14 @@ export const useAppStore = create<AppStore>()(
       version: PERSISTED_STATE_VERSION,
       storage: createJSONStorage(() => withLoadTimeout(localStorage, PERSISTED_STATE_LOAD_TIMEOUT_MS)),
       migrate: (state, version) => migratePersistedState(state, version),
-      partialize: ({ setPersisted, addNotification, markNotificationsVisited, reset, ...data }) => data,
+      partialize: ({
+        setPersisted,
+        addNotification,
+        markNotificationsVisited,
+        syncNotifications,
+        reset,
+        ...data
+      }) => data,
     },
   ),
 );
