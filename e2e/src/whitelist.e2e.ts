@@ -64,9 +64,14 @@ describe('wallet whitelisting journey', () => {
       },
     });
     expect(res.ok()).toBe(true);
+    const request = await res.json();
     await approver.getByText('New wallet address request').first().waitFor();
     await approver.getByRole('button', { name: 'Notifications' }).click();
-    await approver.getByRole('dialog').getByText('New wallet address request').waitFor();
+    // The centre holds every stored notice (the earlier tests' too): this request's is among them.
+    await approver
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(`New wallet address request.*#${request.id} from`) })
+      .waitFor();
   });
 
   it('pages through more whitelist requests than one page holds, newest first', async () => {
