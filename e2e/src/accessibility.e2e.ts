@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { selectEntity, signInPersona, useBrowser } from './browser';
+import { csrfHeaders, selectEntity, signInPersona, useBrowser } from './browser';
 import { settled } from './page-state';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -111,6 +111,19 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   });
 
   it('finds none in a broker’s menus and popups', async () => {
+    // A client's request waiting, so the notification centre is scanned holding an unread notice.
+    const client = await b.page();
+    await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
+    const asked = await client.request.post('/api/whitelist/wallet/create', {
+      headers: await csrfHeaders(client),
+      data: {
+        network: 'ETH',
+        address: `0x${'2e'.repeat(20)}`,
+        friendlyName: 'Scanned',
+        digitalAssets: ['ETH'],
+      },
+    });
+    expect(asked.ok()).toBe(true);
     const page = await b.page();
     // The broker's approver: a sign-in of its own (each two-factor code is taken once).
     await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
