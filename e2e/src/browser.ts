@@ -194,3 +194,19 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
   return { [CSRF_HEADER]: token };
 }
+
+/**
+ * A client's USD deposit request into Northwind Settlement, made through the API by the
+ * signed-in page: the request (its id, entity) and the account it is for.
+ */
+export async function requestUsdDeposit(page: Page, amount: string, reference: string) {
+  const csrf = await csrfHeaders(page);
+  const accounts = await (await page.request.post('/api/account/list', { headers: csrf, data: {} })).json();
+  const settlement = accounts.find((a: { name: string }) => a.name === 'Northwind Settlement');
+  const res = await page.request.post('/api/requests/deposit/fiat', {
+    headers: { ...csrf, 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+    data: { accountId: settlement.id, asset: 'USD', amount, reference },
+  });
+  if (!res.ok()) throw new Error(`deposit request refused: ${res.status()} ${await res.text()}`);
+  return { request: await res.json(), settlement, csrf };
+}

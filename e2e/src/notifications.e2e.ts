@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, signInPersona, useBrowser, visit } from './browser';
+import { csrfHeaders, requestUsdDeposit, signInPersona, useBrowser, visit } from './browser';
 import { eventually, settled } from './page-state';
 
 /** The bell's unread count, as its accessible name says it ("Notifications, 3 unread"), 0 without one. */
@@ -27,17 +27,7 @@ describe('notification centre', () => {
     // The client asks while no approver has the portal open.
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    const csrf = await csrfHeaders(client);
-    const accounts = await (
-      await client.request.post('/api/account/list', { headers: csrf, data: {} })
-    ).json();
-    const settlement = accounts.find((a: { name: string }) => a.name === 'Northwind Settlement');
-    const res = await client.request.post('/api/requests/deposit/fiat', {
-      headers: { ...csrf, 'idempotency-key': `e2e-${crypto.randomUUID()}` },
-      data: { accountId: settlement.id, asset: 'USD', amount: '75.00', reference: 'notice journey' },
-    });
-    expect(res.ok()).toBe(true);
-    const request = await res.json();
+    const { request } = await requestUsdDeposit(client, '75.00', 'notice journey');
     await client.close();
 
     // The approver signs in later, in a browser that has never seen the notice.

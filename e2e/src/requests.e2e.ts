@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, selectEntity, signInPersona, useBrowser, visit } from './browser';
+import { requestUsdDeposit, selectEntity, signInPersona, useBrowser, visit } from './browser';
 import { liveNotificationsOpened } from './page-state';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
@@ -13,17 +13,7 @@ describe('money requests page', () => {
   it('an approver approves a client’s deposit request with a PDF proof, in another browser context', async () => {
     const client = await b.page();
     await signInPersona(client, 'trader', DEMO_PASSWORD, currentCode);
-    const csrf = await csrfHeaders(client);
-    const accounts = await (
-      await client.request.post('/api/account/list', { headers: csrf, data: {} })
-    ).json();
-    const settlement = accounts.find((a: { name: string }) => a.name === 'Northwind Settlement');
-    const res = await client.request.post('/api/requests/deposit/fiat', {
-      headers: { ...csrf, 'idempotency-key': `e2e-${crypto.randomUUID()}` },
-      data: { accountId: settlement.id, asset: 'USD', amount: '2500.00', reference: 'wire 77' },
-    });
-    expect(res.ok()).toBe(true);
-    const request = await res.json();
+    const { request, settlement, csrf } = await requestUsdDeposit(client, '2500.00', 'wire 77');
     const settlementUsd = async () => {
       const rows = await (
         await client.request.post('/api/account/balances', { headers: csrf, data: {} })
