@@ -70,12 +70,15 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream, the rate sheet (with its history), approval policies, reversals of cash entries, and the management of instruments, swap points, holiday calendars and what an entity may trade', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, reversals of cash entries, and the management of instruments, swap points, holiday calendars and what an entity may trade', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
       'GET /ready',
       'GET /notifications/stream',
+      'POST /notifications/list',
+      'POST /notifications/read',
+      'POST /notifications/read-all',
       'POST /cashentry/deposit/reverse',
       'POST /cashentry/withdrawal/reverse',
       'POST /cashentry/internal-transfer/reverse',
