@@ -22,20 +22,41 @@ export type JobQueueOptions = {
 /** PostgreSQL closing our connections (it is shutting down: 57P01, or the socket is gone). */
 const isDatabaseGoingAway = (message: string, meta?: { error?: unknown }) =>
   (meta?.error as { code?: string } | undefined)?.code === '57P01' ||
-  /terminating connection due to administrator command|Connection terminated/.test(message);
+  /terminating connection due to administrator command|Connection terminated|not queryable/.test(message);
 
 /**
- * graphile-worker's log lines in ours; its per-job "Completed task" lines at debug. While
- * stopping, the database going away under us (Ctrl-C reaches the embedded PostgreSQL too) is
- * expected, not an error: those lines go to debug so a clean stop prints none.
+ * graphile-worker's log lines in ours; its per-job "Completed task" lines at debug. The
+ * database going away under the worker is not an error of ours: graphile-worker reconnects
+ * by itself, so it is one warning (the details at debug) — and nothing while stopping, or
+ * when Ctrl-C reaches the embedded PostgreSQL before the server, so a clean stop prints none.
  */
 function workerLogger(log: FastifyBaseLogger, stopping: () => boolean) {
+  const warnLost = lostConnectionWarning(log, stopping);
   return new Logger((scope) => (level, message, meta) => {
     const fields = { jobs: scope, ...meta };
-    if (level === 'error' && !(stopping() && isDatabaseGoingAway(message, meta))) log.error(fields, message);
+    if (level === 'error' && isDatabaseGoingAway(message, meta)) {
+      log.debug(fields, message);
+      warnLost();
+    } else if (level === 'error') log.error(fields, message);
     else if (level === 'warning') log.warn(fields, message);
     else log.debug(fields, message);
   });
+}
+
+/**
+ * Said once per loss, a moment later: a stop that began meanwhile (the database heard Ctrl-C
+ * first) says nothing.
+ */
+function lostConnectionWarning(log: FastifyBaseLogger, stopping: () => boolean) {
+  let pending = false;
+  return () => {
+    if (pending || stopping()) return;
+    pending = true;
+    setTimeout(() => {
+      pending = false;
+      if (!stopping()) log.warn('job worker lost its database connection; it reconnects by itself');
+    }, 1000).unref();
+  };
 }
 
 /**
