@@ -41,6 +41,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { createTradingModule } from './modules/trading/trading.module';
+import { tradingObjects } from './modules/trading/trading.objects';
+import { tradingRoutes } from './modules/trading/trading.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -137,6 +140,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...tradingObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -162,6 +166,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
+  const trading = createTradingModule({ db, ledger, accounts, instruments });
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -202,6 +207,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       authorizationRoutes(api, authorization);
       ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
       instrumentsRoutes(api, instruments);
+      tradingRoutes(api, trading);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -229,6 +235,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       accounts,
       balances,
       instruments,
+      trading,
       cash,
       requestEngine,
       wallets: walletsService,

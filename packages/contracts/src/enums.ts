@@ -107,3 +107,34 @@ export type OptionStyle = (typeof OPTION_STYLES)[number];
 /** The FX swap tenors of the swap-points curve, shortest first. */
 export const FX_TENORS = ['ON', 'TN', 'SN', '1W', '2W', '1M', '2M', '3M', '6M', '9M', '1Y'] as const;
 export type FxTenor = (typeof FX_TENORS)[number];
+
+/**
+ * What a booked trade is: a margin (rolling spot) FX position, a deliverable FX spot or
+ * forward, an FX swap (near and far leg), a conversion sweep into the base currency, a CFD.
+ */
+export const TRADE_TYPES = ['MARGIN_FX', 'DELIVERABLE_FX', 'FX_SWAP', 'CONVERSION_SWEEP', 'CFD'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+/** The side of the instrument's base (a CFD: of the contract) the client takes. */
+export const TRADE_SIDES = ['BUY', 'SELL'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
+/**
+ * A trade's life: PENDING until its legs settle on their value dates (SETTLED); a position
+ * (margin FX, CFD) OPEN until closed out (CLOSED). Cancelled before settling (CANCELLED),
+ * or after it, by opposite postings (REVERSED). A trade is never deleted.
+ */
+export const TRADE_STATUSES = ['PENDING', 'OPEN', 'SETTLED', 'CLOSED', 'CANCELLED', 'REVERSED'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+/** A delivery leg: its pay side held from booking, both sides posted on its value date. */
+export const TRADE_LEG_STATUSES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
+export type TradeLegStatus = (typeof TRADE_LEG_STATUSES)[number];
+/** What happened to a trade, appended in order (never changed). */
+export const TRADE_EVENT_KINDS = [
+  'BOOKED',
+  'SETTLED',
+  'ROLLED',
+  'FINANCED',
+  'CLOSED',
+  'CANCELLED',
+  'REVERSED',
+] as const;
+export type TradeEventKind = (typeof TRADE_EVENT_KINDS)[number];

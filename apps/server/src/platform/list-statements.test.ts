@@ -113,6 +113,7 @@ const CASES: Case[] = [
     ...post('/instruments/holidays', (s) => ({ ...at(s), calendar: 'USD', year: 2026 })),
   },
   { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
+  { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
   { row: 'authorization.groups', ...get('/groups', arrayOf) },
   { row: 'authorization.roles', ...get('/roles', arrayOf) },
@@ -287,6 +288,15 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(
       sql`update entities set trading_enabled = true where id in (${scopes.small.entityId}, ${scopes.large.entityId})`,
     );
+    // Trades on each scope's accounts: one in the small, PAGE in the large.
+    await db.execute(sql`
+      insert into trades (ticket, type, status, side, entity_id, account_id, symbol, base_currency, quote_currency,
+                          amount, rate, counter_amount, trade_date, value_date, booked_by)
+      select 'T-list-' || s.id || '-' || g, 'DELIVERABLE_FX', 'PENDING', 'BUY', s.id,
+             (select min(a.id) from accounts a where a.entity_id = s.id), 'EUR/USD', 'EUR', 'USD',
+             1000, 1.1, 1100, '2026-03-05', '2026-03-09', 'staff'
+        from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
+             generate_series(1, s.n) g`);
     await db.execute(sql`
       insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`

@@ -32,6 +32,15 @@ import {
 } from './instruments.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
+import {
+  ZDeliverableFxTrade,
+  ZDeliverableFxTrade2,
+  ZTradeCancel,
+  ZTradeList,
+  ZTradePage,
+  ZTradeRef,
+  ZTradeView,
+} from './trades.schemas';
 
 /** Rows that change what every tenant shares: their keys count at the platform root. */
 const platform = { scope: 'platform' } as const;
@@ -205,21 +214,67 @@ export const instrumentEndpoints = {
 
 const book = (path: string, summary: string) =>
   row('POST', `/trades/${path}`, 'trades', summary, { permissions: P.manualTrade, idempotent: true });
+/** A manual booking: money (Idempotency-Key), on an account of the caller's tree. */
+const booking = { idempotent: true, objects: { accountId: 'account' } } as const;
 
 export const tradeEndpoints = {
   bookManualFxTrade: book('bookManualFxTrade', 'Book a manual FX trade'),
   bookConversionSweepTrade: book('bookConversionSweepTrade', 'Book a conversion sweep trade'),
-  bookManualDeliverableFxTrade: book('bookManualDeliverableFxTrade', 'Book a deliverable FX trade'),
-  bookManualDeliverableFxTrade2: book('bookManualDeliverableFxTrade2', 'Book a deliverable FX trade (v2)'),
+  bookManualDeliverableFxTrade: call(
+    'POST',
+    '/trades/bookManualDeliverableFxTrade',
+    'trades',
+    'Book a deliverable FX spot or forward at a rate (the counter amount is amount × rate at the quote currency’s scale); the pay side is held until the value date (Idempotency-Key)',
+    P.manualTrade,
+    ZDeliverableFxTrade,
+    ZTradeView,
+    booking,
+  ),
+  bookManualDeliverableFxTrade2: call(
+    'POST',
+    '/trades/bookManualDeliverableFxTrade2',
+    'trades',
+    'Book a deliverable FX spot or forward with the counter amount given instead of the rate: the quote side is exactly counterAmount and the rate counterAmount ÷ amount (Idempotency-Key)',
+    P.manualTrade,
+    ZDeliverableFxTrade2,
+    ZTradeView,
+    booking,
+  ),
   bookManualFxSwap: book('bookManualFxSwap', 'Book a manual FX swap'),
   bookManualCfdTrade: book('bookManualCfdTrade', 'Book a manual CFD trade'),
   bookManualDeliverableFxOptionTrade: book(
     'bookManualDeliverableFxOptionTrade',
     'Book a deliverable FX option',
   ),
-  view: row('POST', '/trades/view', 'trades', 'One trade', { permissions: P.tradeView }),
-  list: row('POST', '/trades/list', 'trades', 'Trades', { permissions: P.tradeView }),
-  cancel: row('POST', '/trades/cancel', 'trades', 'Cancel a trade', { permissions: P.tradeAmend }),
+  view: call(
+    'POST',
+    '/trades/view',
+    'trades',
+    'One trade with its legs, its events and the postings it made',
+    P.tradeView,
+    ZTradeRef,
+    ZTradeView,
+    { objects: { tradeId: 'trade' } },
+  ),
+  list: call(
+    'POST',
+    '/trades/list',
+    'trades',
+    'Trades of the entity and below (filters, sorting, paging)',
+    P.tradeView,
+    ZTradeList,
+    ZTradePage,
+  ),
+  cancel: call(
+    'POST',
+    '/trades/cancel',
+    'trades',
+    'Cancel a trade with a reason: not yet settled, it is cancelled and its hold released; settled, it is reversed by opposite postings. Never deleted',
+    P.tradeAmend,
+    ZTradeCancel,
+    ZTradeView,
+    { objects: { tradeId: 'trade' } },
+  ),
   expireOption: book('expireOption', 'Expire an option'),
   exerciseOption: book('exerciseOption', 'Exercise an option'),
   knockInOption: book('knockInOption', 'Knock in an option'),
