@@ -16,6 +16,8 @@ import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { eodRoutes } from './modules/eod/eod.routes';
+import { createEndOfDay } from './modules/eod/eod.service';
 import { createInstrumentsModule } from './modules/instruments/instruments.module';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
 import { createAccountsService } from './modules/ledger/accounts.service';
@@ -167,6 +169,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
   const trading = createTradingModule({ db, ledger, accounts, instruments });
+  const eod = createEndOfDay({ db, config, trading, instruments });
+  jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -208,6 +212,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
       instrumentsRoutes(api, instruments);
       tradingRoutes(api, trading);
+      eodRoutes(api, eod);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -236,6 +241,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       balances,
       instruments,
       trading,
+      eod,
       cash,
       requestEngine,
       wallets: walletsService,

@@ -3,6 +3,7 @@
 export * from '../modules/auth/auth.tables';
 export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';
+export * from '../modules/eod/eod.tables';
 export * from '../modules/instruments/instruments.tables';
 export * from '../modules/ledger/ledger.tables';
 export * from '../modules/money-requests/money-requests.tables';

@@ -114,6 +114,8 @@ const CASES: Case[] = [
   },
   { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
   { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  // The platform's end-of-day runs: PAGE of them.
+  { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
   { row: 'authorization.groups', ...get('/groups', arrayOf) },
   { row: 'authorization.roles', ...get('/roles', arrayOf) },
@@ -288,6 +290,9 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(
       sql`update entities set trading_enabled = true where id in (${scopes.small.entityId}, ${scopes.large.entityId})`,
     );
+    await db.execute(sql`
+      insert into eod_runs (business_date, status, cutoff)
+      select date '2020-01-01' + g, 'COMPLETED', now() from generate_series(1, ${PAGE}) g`);
     // Trades on each scope's accounts: one in the small, PAGE in the large.
     await db.execute(sql`
       insert into trades (ticket, type, status, side, entity_id, account_id, symbol, base_currency, quote_currency,

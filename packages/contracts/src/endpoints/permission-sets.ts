@@ -41,6 +41,7 @@ export const P = {
   templates: anyOf('entity_template_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
+  eodRun: anyOf('eod_processing'),
   vaspView: anyOf('request_whitelist', 'approve_whitelist'),
   vaspManage: anyOf('approve_whitelist', 'system_management'),
   ssiView: anyOf('account_view', 'request_deposit', 'approve_deposit'),

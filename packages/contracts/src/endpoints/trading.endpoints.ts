@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, endpoint, row } from '../endpoint';
+import { ZEodRun, ZEodRunList, ZEodRunRequest, ZLastEod } from './eod.schemas';
 import {
   ZAddHoliday,
   ZCalendars,
@@ -289,5 +290,38 @@ export const statementEndpoints = {
   download: row('POST', '/statement/download', 'statements', 'Download a statement', {
     permissions: P.statements,
   }),
-  lastEod: row('POST', '/statement/last-eod', 'statements', 'Last end-of-day', { permissions: P.eod }),
+  lastEod: call(
+    'POST',
+    '/statement/last-eod',
+    'statements',
+    'The last completed end of day: its business date, cut-off and what it did',
+    P.eod,
+    ZEntityScope,
+    ZLastEod,
+  ),
+} as const;
+
+// Beyond section 7: running the end of day on demand and reading its runs (eod_processing at
+// the platform root: one end of day settles and marks every tenant's trades).
+export const eodEndpoints = {
+  run: call(
+    'POST',
+    '/eod/run',
+    'statements',
+    'Queue the end of day of a business date (eod_processing): a failed or unfinished run is picked up where it stopped; a completed one is not run again',
+    P.eodRun,
+    ZEodRunRequest,
+    ZEodRun,
+    platform,
+  ),
+  runs: call(
+    'POST',
+    '/eod/runs',
+    'statements',
+    'The latest end-of-day runs, newest first, each with what it did and what failed',
+    P.eodRun,
+    ZEodRunList,
+    z.array(ZEodRun),
+    platform,
+  ),
 } as const;

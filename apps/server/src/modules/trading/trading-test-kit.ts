@@ -37,6 +37,8 @@ export const STAFF_KEYS: PermissionKey[] = [
   'eod_processing',
 ];
 
+const SINCE = '2020-01-02T00:00:00Z';
+
 /** The pairs set up, with their mid rates and bid/ask. */
 export const RATES: [string, string, string, string, string][] = [
   ['EUR', 'USD', '1.0849', '1.0850', '1.0851'],
@@ -80,6 +82,12 @@ export async function buildTradingWorld(t: TestContext, opts: { funds?: [string,
     w.pairs[`${base}/${quote}`] = pair.id;
     await m.rates.load({ base, quote, rate, bid, ask });
   }
+  // The same sheet as it stood since 2020 (its history is append-only): any end of day's
+  // cut-off in the tests' dates finds it.
+  for (const [base, quote, bid, rate, ask] of RATES)
+    await t.database.db.execute(sql`
+      insert into fx_rate_history (base, quote, rate, bid, ask, as_of, set_by)
+      values (${base}, ${quote}, ${rate}, ${bid}, ${ask}, ${SINCE}, 'test')`);
   return w;
 }
 

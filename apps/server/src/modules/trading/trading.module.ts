@@ -4,6 +4,7 @@ import type { AccountsService } from '../ledger/accounts.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createDeliverableBooking } from './deliverable.service';
 import { createSettlement } from './settlement.service';
+import { createSnapshots, endOfDayCounts } from './snapshots.service';
 import { createTradeCancels } from './trade-cancel.service';
 import { createTradeContext } from './trade-context';
 import { createTradesService } from './trades.service';
@@ -20,6 +21,15 @@ export function createTradingModule({ db, ledger, accounts, instruments }: Deps)
   const cancels = createTradeCancels({ db, ledger });
   const trades = createTradesService({ db, ledger, cancels });
   const settlement = createSettlement({ db, ledger });
-  return { context, deliverable, trades, settlement };
+  const snapshots = createSnapshots({ db, instruments });
+  return {
+    context,
+    deliverable,
+    trades,
+    settlement,
+    snapshots,
+    /** What the end of day of a date has done, read from what it left. */
+    endOfDayCounts: (businessDate: string) => endOfDayCounts(db, businessDate),
+  };
 }
 export type TradingModule = ReturnType<typeof createTradingModule>;

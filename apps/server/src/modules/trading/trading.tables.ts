@@ -168,3 +168,37 @@ export const lotClosures = pgTable(
     index('lot_closures_lot_idx').on(t.lotTradeId),
   ],
 );
+
+/**
+ * Positions as an end of day left them, for P&L and statements: per account and instrument,
+ * the open position (margin FX, CFD: `POSITION`) and what is bought or sold but not yet
+ * delivered (`UNSETTLED`) — the quantity (signed), its cost at the dealt rates, the mark and
+ * the unrealised P&L against it, in `currency` (the quote).
+ */
+export const positionSnapshots = pgTable(
+  'position_snapshots',
+  {
+    businessDate: day('business_date').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    kind: text('kind').notNull(),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id),
+    quantity: figure('quantity').notNull(),
+    cost: figure('cost').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    mark: figure('mark'),
+    unrealised: figure('unrealised'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessDate, t.accountId, t.instrumentId, t.kind] }),
+    index('position_snapshots_entity_idx').on(t.entityId, t.businessDate),
+  ],
+);
