@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
-  const trading = createTradingModule({ db, ledger, accounts, instruments });
+  const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);

@@ -134,6 +134,7 @@ export const TRADE_EVENT_KINDS = [
   'ROLLED',
   'FINANCED',
   'CLOSED',
+  'REOPENED',
   'CANCELLED',
   'REVERSED',
 ] as const;

@@ -106,6 +106,8 @@ const CASES: Case[] = [
   { row: 'instruments.list', ...post('/instruments/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'instruments.currencies', ...get((s) => `/instruments/currencies?entityId=${s.entityId}`) },
   { row: 'instruments.fxSwapRates', ...post('/fx-swap-rates', at, arrayOf) },
+  // The latest price of each of PAGE CFDs, each priced twice.
+  { row: 'instruments.cfdPrices', ...post('/instruments/cfd/prices', at, arrayOf) },
   { row: 'instruments.calendars', ...post('/instruments/calendars', at) },
   // One calendar's year: as many holidays as the year has, whatever else is stored.
   {
@@ -262,6 +264,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
       insert into instruments (kind, symbol, name, quote_currency, price_precision, underlying, contract_size,
         financing_rate_long, financing_rate_short, settlement_lag)
       select 'CFD', 'CFD' || g, 'Index ' || g, 'USD', 1, 'Index ' || g, 1, 5, -2, 0 from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into cfd_prices (instrument_id, bid, mid, ask, set_by, as_of)
+      select i.id, 99 + n, 100 + n, 101 + n, 'staff', now() - make_interval(hours => n)
+        from instruments i, generate_series(0, 1) n where i.kind = 'CFD'`);
     const codes = [
       'USD',
       'EUR',

@@ -48,6 +48,8 @@ export type World = {
   newMoneyRequest: (approved: boolean) => Promise<number>;
   /** A fresh deliverable EUR/USD trade on A's first account, booked by A's staff. */
   newTrade: () => Promise<number>;
+  /** Credits the first account of A's client (a historic deposit by platform staff). */
+  fundClient: (asset: string, amount: string) => Promise<void>;
   /** A fresh notification of `admin`'s (only its recipient may read or mark it). */
   newNotification: () => Promise<number>;
   /** A fresh historic entry of the type between the client accounts, to reverse. */
@@ -186,6 +188,23 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'trades.bookManualDeliverableFxTrade2': async (w) => ({
     body: { ...(await tradeTerms(w)), counterAmount: '1.08' },
   }),
+  'trades.bookManualFxTrade': async (w) => ({
+    body: { ...(await tradeTerms(w)), side: 'BUY', rate: '1.0842' },
+  }),
+  'trades.bookManualCfdTrade': async (w) => {
+    const { amount: _amount, ...terms } = await tradeTerms(w);
+    return { body: { ...terms, instrumentId: await newCfd(w), side: 'BUY', quantity: '1', price: '100.0' } };
+  },
+  'trades.bookManualFxSwap': async (w) => ({
+    body: { ...(await tradeTerms(w)), rate: '1.0842', swapPoints: '1.5', farValueDate: '2026-04-09' },
+  }),
+  'trades.bookConversionSweepTrade': async (w) => {
+    await w.fundClient('GBP', '1.00');
+    await w.rootAdmin.put('/api/instruments/rates', { base: 'GBP', quote: 'USD', rate: '1.2650' });
+    return { body: { accountId: w.clientAccounts[0], currencies: ['GBP'], tradeDate: '2026-03-05' } };
+  },
+  'instruments.cfdPrices': () => ({ body: {} }),
+  'instruments.setCfdPrice': async (w) => ({ body: { instrumentId: await newCfd(w), price: '100.5' } }),
   'trades.list': () => ({ body: {} }),
   'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
   'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
@@ -542,6 +561,15 @@ export async function buildWorld(t: TestContext): Promise<World> {
     amount: '1000.00',
     valueDate: '2026-11-20',
   });
+  w.fundClient = async (asset, amount) => {
+    await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+      entityId: w.a,
+      accountId: w.clientAccounts[0],
+      asset,
+      amount,
+      valueDate: '2026-11-20',
+    });
+  };
   w.newTrade = async () =>
     (
       await t.services.trading.deliverable.bookAtRate(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRADE_EVENT_KINDS, TRADE_LEG_STATUSES, TRADE_SIDES, TRADE_STATUSES, TRADE_TYPES } from '../enums';
-import { decimal, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { decimal, signedDecimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 
 /** A decimal figure as the server writes it (exact; P&L and open amounts may be negative). */
 const ZFigure = z.string();
@@ -10,6 +10,7 @@ const positive = (shape: string) =>
 
 export const ZTradeSide = z.enum(TRADE_SIDES, 'Pick Buy or Sell');
 const rate = positive('Enter a rate such as 1.08425');
+const currency = text(10, 'Pick a currency').regex(/^[A-Z0-9]{2,10}$/, 'Pick a currency');
 
 /** What every manual booking names: the account, the instrument, the side and when it traded. */
 const booking = {
@@ -52,6 +53,60 @@ export const ZDeliverableFxTrade2 = z.strictObject({
 });
 export type TDeliverableFxTrade2 = z.output<typeof ZDeliverableFxTrade2>;
 
+/**
+ * A margin (rolling spot) FX trade on a MarginTrading account: a position, never delivered.
+ * It closes out the account's opposite position in the pair first (first in, first out),
+ * realising the P&L in the quote currency into the account; the rest stays open, rolled at
+ * each end of day at the tom-next points of the entity's roll profile.
+ */
+export const ZMarginFxTrade = z.strictObject({ ...booking, amount: ZAmount, rate });
+export type TMarginFxTrade = z.output<typeof ZMarginFxTrade>;
+
+/**
+ * A CFD trade on a MarginTrading account: `quantity` contracts at `price`. Like a margin FX
+ * trade it closes out the opposite position first (realising quantity × contract size ×
+ * price difference), the rest stays open and is financed at each end of day.
+ */
+export const ZCfdTrade = z.strictObject({
+  ...booking,
+  quantity: positive('Enter a quantity such as 10').refine((v) => !/\.\d{7,}$/.test(v), {
+    message: 'at most 6 decimal places',
+  }),
+  price: positive('Enter a price such as 5123.5'),
+});
+export type TCfdTrade = z.output<typeof ZCfdTrade>;
+
+/**
+ * An FX swap: `side` of `amount` of the base at `rate` for the near value date (spot when
+ * left out), and the opposite for the far value date at rate + `swapPoints` pips. Each leg
+ * is delivered on its own date; the near leg's pay side is held from booking, the far leg's
+ * from the near leg's delivery.
+ */
+export const ZFxSwap = z.strictObject({
+  ...booking,
+  amount: ZAmount,
+  rate,
+  swapPoints: signedDecimal('Enter swap points such as 12.5 or -3.2'),
+  nearValueDate: ZDate.optional(),
+  farValueDate: ZDate,
+});
+export type TFxSwap = z.output<typeof ZFxSwap>;
+
+/**
+ * A conversion sweep: every available balance of the account outside its owner's base
+ * currency (or those `currencies`) sold for the base currency at the sheet's bid less the
+ * owner's conversion profile spread, delivered at once — one trade per currency.
+ */
+export const ZConversionSweep = z.strictObject({
+  entityId,
+  accountId: ZId,
+  currencies: z.array(currency).min(1).max(50).optional(),
+  tradeDate: ZDate.optional(),
+  reference: trimmed(100).optional(),
+  memo: trimmed(500).optional(),
+});
+export type TConversionSweep = z.output<typeof ZConversionSweep>;
+
 // ---------------------------------------------------------------------------------------------
 // Trades as the blotter and the detail show them
 
@@ -64,7 +119,7 @@ export type TDeliverableFxTrade2 = z.output<typeof ZDeliverableFxTrade2>;
  */
 export const ZTrade = z.object({
   id: z.number(),
-  /** The trade's ticket: the reference of every ledger transaction it makes. */
+  /** The deal's ticket: the reference of every ledger transaction it makes (a sweep's trades share one). */
   ticket: z.string(),
   type: z.enum(TRADE_TYPES),
   status: z.enum(TRADE_STATUSES),
@@ -148,6 +203,10 @@ export const ZTradeView = z.object({
   postings: z.array(ZTradePosting),
 });
 export type TTradeView = z.infer<typeof ZTradeView>;
+
+/** A sweep's trades (one per currency converted) and the postings of the one transaction that delivered them. */
+export const ZSweep = z.object({ trades: z.array(ZTrade), postings: z.array(ZTradePosting) });
+export type TSweep = z.infer<typeof ZSweep>;
 
 export const ZTradeRef = z.strictObject({ entityId, tradeId: ZId });
 export const ZTradeCancel = z.strictObject({

@@ -4,6 +4,8 @@ import { ZEodRun, ZEodRunList, ZEodRunRequest, ZLastEod } from './eod.schemas';
 import {
   ZAddHoliday,
   ZCalendars,
+  ZCfdPrice,
+  ZCfdPriceSet,
   ZCfdValueDate,
   ZCfdValueDateRequest,
   ZCreateInstrument,
@@ -34,8 +36,13 @@ import {
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
 import {
+  ZCfdTrade,
+  ZConversionSweep,
   ZDeliverableFxTrade,
   ZDeliverableFxTrade2,
+  ZFxSwap,
+  ZMarginFxTrade,
+  ZSweep,
   ZTradeCancel,
   ZTradeList,
   ZTradePage,
@@ -200,6 +207,25 @@ export const instrumentEndpoints = {
     ZRateHistoryRequest,
     z.array(ZRateChange),
   ),
+  cfdPrices: call(
+    'POST',
+    '/instruments/cfd/prices',
+    'instruments',
+    'The latest price of each CFD (bid, mid and ask, with their time): what CFD positions are marked and financed at',
+    P.instrumentView,
+    ZEntityScope,
+    z.array(ZCfdPrice),
+  ),
+  setCfdPrice: call(
+    'PUT',
+    '/instruments/cfd/prices',
+    'instruments',
+    'Set a CFD’s price (instrument_management)',
+    P.instruments,
+    ZCfdPriceSet,
+    ZCfdPrice,
+    platform,
+  ),
   setRate: call(
     'PUT',
     '/instruments/rates',
@@ -219,8 +245,26 @@ const book = (path: string, summary: string) =>
 const booking = { idempotent: true, objects: { accountId: 'account' } } as const;
 
 export const tradeEndpoints = {
-  bookManualFxTrade: book('bookManualFxTrade', 'Book a manual FX trade'),
-  bookConversionSweepTrade: book('bookConversionSweepTrade', 'Book a conversion sweep trade'),
+  bookManualFxTrade: call(
+    'POST',
+    '/trades/bookManualFxTrade',
+    'trades',
+    'Book a margin (rolling spot) FX trade on a MarginTrading account: it closes out the opposite position first (first in, first out), realising the P&L; the rest stays open and rolls at each end of day (Idempotency-Key)',
+    P.manualTrade,
+    ZMarginFxTrade,
+    ZTradeView,
+    booking,
+  ),
+  bookConversionSweepTrade: call(
+    'POST',
+    '/trades/bookConversionSweepTrade',
+    'trades',
+    'Convert an account’s balances outside its owner’s base currency into it at the sheet’s rate less the conversion profile’s spread, delivered at once; nothing to sweep is refused (Idempotency-Key)',
+    P.manualTrade,
+    ZConversionSweep,
+    ZSweep,
+    booking,
+  ),
   bookManualDeliverableFxTrade: call(
     'POST',
     '/trades/bookManualDeliverableFxTrade',
@@ -241,8 +285,26 @@ export const tradeEndpoints = {
     ZTradeView,
     booking,
   ),
-  bookManualFxSwap: book('bookManualFxSwap', 'Book a manual FX swap'),
-  bookManualCfdTrade: book('bookManualCfdTrade', 'Book a manual CFD trade'),
+  bookManualFxSwap: call(
+    'POST',
+    '/trades/bookManualFxSwap',
+    'trades',
+    'Book an FX swap: a near leg and a far leg of opposite direction, far rate = near rate + swap points; each delivered on its own date (Idempotency-Key)',
+    P.manualTrade,
+    ZFxSwap,
+    ZTradeView,
+    booking,
+  ),
+  bookManualCfdTrade: call(
+    'POST',
+    '/trades/bookManualCfdTrade',
+    'trades',
+    'Book a CFD trade on a MarginTrading account: it closes out the opposite position first, realising the P&L; the rest stays open and is financed at each end of day (Idempotency-Key)',
+    P.manualTrade,
+    ZCfdTrade,
+    ZTradeView,
+    booking,
+  ),
   bookManualDeliverableFxOptionTrade: book(
     'bookManualDeliverableFxOptionTrade',
     'Book a deliverable FX option',

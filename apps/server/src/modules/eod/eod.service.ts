@@ -37,8 +37,8 @@ const refuse = (message: string) => new AppError('BadRequest', 422, message, { b
 
 /**
  * The end of day: one run per business date (a weekday), as a job of the queue. It takes the
- * marks — the rate sheet at the date's cut-off — once, then settles the deliveries due, rolls
- * margin positions, posts CFD financing and snapshots positions. Every step is idempotent and
+ * marks — the rate sheet and CFD prices at the date's cut-off — once, then settles the
+ * deliveries due, rolls margin positions, posts CFD financing and snapshots positions. Every step is idempotent and
  * works in batches of their own transactions, so a run stopped half-way (the server stopped,
  * the database went away) and run again does what one clean run would have done, and a date
  * already completed is not run again. A run that could not do everything ends FAILED, saying
@@ -51,8 +51,17 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
   async function marksFor(date: string) {
     let rows = await marksOfDate(db, date);
     if (!rows.length) {
-      const sheet = await instruments.rates.sheetAt(cutoff(date));
-      await insertMarks(db, date, sheet, []);
+      const at = cutoff(date);
+      const sheet = await instruments.rates.sheetAt(at);
+      const cfds = (await instruments.cfdPrices.latest(at)).map((p) => ({
+        instrumentId: p.instrumentId,
+        symbol: `CFD:${p.symbol}`,
+        bid: p.bid,
+        mid: p.mid,
+        ask: p.ask,
+        asOf: new Date(p.asOf),
+      }));
+      await insertMarks(db, date, sheet, cfds);
       rows = await marksOfDate(db, date);
     }
     const { sheet, cfd } = sheetOfMarks(rows);
@@ -106,6 +115,13 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
           batch: config.EOD_BATCH_SIZE,
         });
         failures.push(...settled.failures.map((f) => ({ step, ...f })));
+        const batches = { signal: opts.signal, batch: config.EOD_BATCH_SIZE };
+        step = 'roll';
+        const rolled = await trading.charges.roll(businessDate, marks, batches);
+        failures.push(...rolled.failures.map((f) => ({ step, ...f })));
+        step = 'finance';
+        const financed = await trading.charges.finance(businessDate, marks, batches);
+        failures.push(...financed.failures.map((f) => ({ step, ...f })));
         opts.signal?.throwIfAborted();
         step = 'snapshot';
         await trading.snapshots.take(businessDate, marks);

@@ -1,6 +1,6 @@
 import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { formatAmount, Money } from '../../platform/money';
 import type { EntitiesService } from '../entities/entities.service';
 import { childOnPath, entityBelow, entityWithin } from '../entities/entity-sql';
@@ -18,8 +18,12 @@ type AssetTotal = { asset: string; scale: number; posted: string; held: string; 
 export function createBalancesService(db: Db, entitiesService: EntitiesService, rateSheet: RateSheet) {
   const referenceData = createReferenceDataService(db);
   /** The balances of the client accounts that `which` selects, by account name and asset. */
-  async function rowsWhere(which: SQL, child?: SQL<number>): Promise<(TBalance & { child?: number })[]> {
-    const rows = await db
+  async function rowsWhere(
+    which: SQL,
+    child?: SQL<number>,
+    handle: DbOrTx = db,
+  ): Promise<(TBalance & { child?: number })[]> {
+    const rows = await handle
       .select({
         b: balances,
         a: accounts,
@@ -143,8 +147,8 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService, 
   }
 
   return {
-    /** One account's balances (its scope is the caller's to check). */
-    ofAccount: (accountId: number) => rowsWhere(eq(accounts.id, accountId)),
+    /** One account's balances (its scope is the caller's to check), in the caller's transaction when given. */
+    ofAccount: (accountId: number, tx?: DbOrTx) => rowsWhere(eq(accounts.id, accountId), undefined, tx),
     async balances(entityId: number, allAccessible: boolean) {
       return rowsFor(entityId, allAccessible ? 'tree' : 'own');
     },

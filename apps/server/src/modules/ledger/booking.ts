@@ -98,6 +98,12 @@ export type Booking<Out = Booked> = {
   idempotency?: { key: string; body: unknown };
   record?: RecordOf<Out>;
   audit?: (answer: Out, booked: Booked) => AuditEntry | null;
+  /**
+   * A booking that may move nothing (a position opened, with no delivery): left without legs
+   * once its record kind has prepared it, it posts no ledger transaction — its key, record and
+   * audit row are written as for any other. Otherwise a booking without legs is refused.
+   */
+  mayMoveNothing?: boolean;
 };
 
 /** A booking on its way through the steps (what `prepare` completed included). */
@@ -243,7 +249,7 @@ export async function bookAll(
   }
 
   // 3. Post.
-  const posting = pending().filter(plain);
+  const posting = pending().filter((w) => plain(w) && (w.legs.length > 0 || !w.b.mayMoveNothing));
   const posted = await postBatch(
     tx,
     posting.map((w) => ({ ...header(w), legs: w.legs })),

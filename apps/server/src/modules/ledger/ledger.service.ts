@@ -129,6 +129,14 @@ export function createLedgerService(db: Db) {
     return outcome.value as Out;
   }
 
+  /**
+   * Books many movements in the caller's transaction, set-wise (the end of day's batches): one
+   * outcome per booking, in order — a refusal (insufficient funds) refuses that booking alone.
+   */
+  async function bookMany(tx: Tx, bookings: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    return bookAll(tx, bookings, asLedgerError);
+  }
+
   /** Books one movement as a unit of work of its own, group-committed (see `bookBatch`). */
   function bookNow<Out = Booked>(booking: Booking<Out>): Promise<Out> {
     return together(booking as Booking<unknown>) as Promise<Out>;
@@ -152,6 +160,7 @@ export function createLedgerService(db: Db) {
   const service = {
     book,
     bookNow,
+    bookMany,
     scaleOf,
 
     /** A positive amount valid for the asset's scale, as its canonical string. */

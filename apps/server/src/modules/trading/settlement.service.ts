@@ -41,7 +41,10 @@ export function createSettlement(deps: { db: Db; ledger: LedgerService; onLegSet
     marks: Marks,
     house: (asset: string) => Promise<number>,
   ) {
-    for (const leg of legs) {
+    for (const due of legs) {
+      // Read again: settling an earlier leg may have changed this one (a swap's far leg is held then).
+      const leg = (await legRowsOf(tx, [trade.id])).find((l) => l.leg === due.leg)!;
+      if (leg.status !== 'PENDING') continue;
       const [pay, receive] = [await house(leg.payAsset), await house(leg.receiveAsset)];
       const booked = await ledger.book(tx, {
         who: SYSTEM,

@@ -16,7 +16,7 @@ export type Undo = (
   reason: string,
 ) => Promise<{ reversed: boolean; transactions: number[] }>;
 
-const DONE = { CANCELLED: 'cancelled', REVERSED: 'reversed', CLOSED: 'closed out' } as const;
+const DONE = { CANCELLED: 'cancelled', REVERSED: 'reversed' } as const;
 
 /**
  * Cancelling a trade (trade_amend), with a reason: what has not settled is cancelled and its

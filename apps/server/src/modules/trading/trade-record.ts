@@ -13,6 +13,8 @@ export type TradeInput = {
   heldLeg?: 'NEAR' | 'FAR';
   /** What the BOOKED event says beyond the trade's own columns. */
   details?: Record<string, unknown>;
+  /** The lots a position trade closes out (prepared under the position's lock): each lot's new open amount. */
+  closures?: { tradeId: number; amount: string; realised: string; open: string }[];
 };
 
 /** A step that completes a trade's booking once its rows are locked (a position's close-out). */

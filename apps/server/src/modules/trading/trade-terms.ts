@@ -1,4 +1,5 @@
 import type { TradeSide } from '@clearway/contracts/enums';
+import { AMOUNT_INTEGER_DIGITS } from '@clearway/contracts/primitives';
 import { AppError, badRequest } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 
@@ -31,9 +32,24 @@ export function parseRate(value: string, precision: number, symbol: string, fiel
   return rate;
 }
 
-/** amount × rate at the quote currency's scale (half to even). */
-export const counterOf = (amount: Money | string, rate: Money | string, quoteScale: number): Money =>
-  new Money(new Money(amount).times(rate).toFixed(quoteScale));
+/** Amounts the trade tables and the ledger hold: below 10^20 (NUMERIC(38,18)). */
+const LARGEST = new Money(10).pow(AMOUNT_INTEGER_DIGITS);
+
+/**
+ * amount × rate at the quote currency's scale (half to even).
+ * @throws 422 naming `field` when it would be larger than any amount the ledger holds
+ */
+export function counterOf(
+  amount: Money | string,
+  rate: Money | string,
+  quoteScale: number,
+  field = 'amount',
+): Money {
+  const counter = new Money(new Money(amount).times(rate).toFixed(quoteScale));
+  if (counter.abs().gte(LARGEST))
+    throw refuseTerms(field, 'makes a counter amount beyond the largest amount the ledger holds');
+  return counter;
+}
 
 /**
  * The terms of an FX trade from the amount and the rate, or from the amount and the counter

@@ -1,12 +1,12 @@
 import type { TTrade, TTradeEvent, TTradeLeg } from '@clearway/contracts/endpoints/trades.schemas';
 import type { TradeEventKind } from '@clearway/contracts/enums';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, inIds } from '../../platform/db';
 import { formatAmount, Money } from '../../platform/money';
 import { entityNameOf } from '../entities/entity-sql';
 import { accountNameOf } from '../ledger/ledger-sql';
 import { scaleOfAsset } from '../reference-data/reference-data.service';
-import { tradeEvents, tradeLegs, trades } from './trading.tables';
+import { lotClosures, tradeEvents, tradeLegs, trades } from './trading.tables';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -205,4 +205,61 @@ export async function eventsOf(db: DbOrTx, tradeIds: number[]): Promise<Map<numb
     by.set(e.tradeId, list);
   }
   return by;
+}
+
+/** Serialises every booking and cancel on one position (account and instrument) until commit. */
+export async function lockPosition(tx: DbOrTx, accountId: number, instrumentId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${accountId}::int, ${instrumentId}::int)`);
+}
+
+/** A position's open lots, oldest first, locked. */
+export async function openLots(tx: DbOrTx, accountId: number, instrumentId: number) {
+  return tx
+    .select({ id: trades.id, open: trades.openAmount, rate: trades.rate })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.accountId, accountId),
+        eq(trades.instrumentId, instrumentId),
+        sql`${trades.openAmount} <> 0`,
+      ),
+    )
+    .orderBy(asc(trades.id))
+    .for('update');
+}
+
+export async function insertClosures(tx: DbOrTx, rows: (typeof lotClosures.$inferInsert)[]) {
+  if (rows.length) await tx.insert(lotClosures).values(rows);
+}
+
+export const closuresBy = (tx: DbOrTx, closingTradeId: number) =>
+  tx.select().from(lotClosures).where(eq(lotClosures.closingTradeId, closingTradeId));
+
+/** A live trade of the position booked after `tradeId`, if any. */
+export async function laterLive(
+  tx: DbOrTx,
+  trade: { id: number; accountId: number; instrumentId: number | null },
+) {
+  const [row] = await tx
+    .select({ id: trades.id, ticket: trades.ticket })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.accountId, trade.accountId),
+        eq(trades.instrumentId, trade.instrumentId!),
+        sql`${trades.id} > ${trade.id} and ${trades.status} not in ('CANCELLED', 'REVERSED')`,
+      ),
+    )
+    .orderBy(asc(trades.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The ledger transaction a trade's booking posted, if it posted one. */
+export async function bookedTransaction(tx: DbOrTx, tradeId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: tradeEvents.transactionId })
+    .from(tradeEvents)
+    .where(and(eq(tradeEvents.tradeId, tradeId), eq(tradeEvents.kind, 'BOOKED')));
+  return row?.id ?? null;
 }

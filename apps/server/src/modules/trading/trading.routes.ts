@@ -16,6 +16,10 @@ export function tradingRoutes(app: FastifyInstance, m: TradingModule) {
   serve(app, T.bookManualDeliverableFxTrade2, (c) =>
     m.deliverable.bookForCounter(booker(c), c.idempotencyKey, c.body),
   );
+  serve(app, T.bookManualFxTrade, (c) => m.positions.bookMarginFx(booker(c), c.idempotencyKey, c.body));
+  serve(app, T.bookManualCfdTrade, (c) => m.positions.bookCfd(booker(c), c.idempotencyKey, c.body));
+  serve(app, T.bookManualFxSwap, (c) => m.swaps.book(booker(c), c.idempotencyKey, c.body));
+  serve(app, T.bookConversionSweepTrade, (c) => m.sweeps.book(booker(c), c.idempotencyKey, c.body));
   serve(app, T.list, (c) => m.trades.list(on(c).entityId, c.body));
   serve(app, T.view, (c) => m.trades.view(c.body.tradeId));
   serve(app, T.cancel, (c) => m.trades.cancel(booker(c), c.body.tradeId, c.body.reason));

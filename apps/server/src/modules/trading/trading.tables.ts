@@ -40,14 +40,15 @@ export const tradeEventKindEnum = pgEnum('trade_event_kind', TRADE_EVENT_KINDS);
 
 /**
  * Booked trades. Never deleted: a cancel changes the status and appends an event. Every
- * ledger transaction a trade makes carries its `ticket` as reference. A position's trades
+ * ledger transaction a trade makes carries its deal's `ticket` as reference (the trades of
+ * one conversion sweep share one). A position's trades
  * (margin FX, CFD) are its lots: `open_amount` is what of each is not yet closed out.
  */
 export const trades = pgTable(
   'trades',
   {
     id: serial('id').primaryKey(),
-    ticket: text('ticket').notNull().unique(),
+    ticket: text('ticket').notNull(),
     type: tradeTypeEnum('type').notNull(),
     status: tradeStatusEnum('status').notNull(),
     side: tradeSideEnum('side').notNull(),
@@ -78,6 +79,7 @@ export const trades = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('trades_ticket_idx').on(t.ticket),
     index('trades_entity_idx').on(t.entityId, t.bookedAt),
     index('trades_account_idx').on(t.accountId, t.bookedAt),
     // The open lots of a position, and every open position for the end of day.
