@@ -209,7 +209,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
-      ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
+      ledgerRoutes(api, {
+        accounts,
+        balances,
+        cash,
+        reversals,
+        referenceData,
+        unrealised: trading.pnl.unrealised,
+      });
       instrumentsRoutes(api, instruments);
       tradingRoutes(api, trading);
       eodRoutes(api, eod);

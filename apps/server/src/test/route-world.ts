@@ -135,6 +135,8 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.baseCurrency': () => ({ body: {} }),
   'account.balancesTowardClients': () => ({ body: {} }),
   'account.summary': () => ({ body: {} }),
+  'account.profitLoss': () => ({ body: {} }),
+  'account.profitLossTowardClients': () => ({ body: {} }),
   'account.summaryTowardClients': () => ({ body: {} }),
   'account.scolChildren': () => ({ body: {} }),
   'account.scolBroker': () => ({ body: {} }),

@@ -7,3 +7,9 @@ import { accounts } from './ledger.tables';
 /** An account's name (a lookup on the primary key). */
 export const accountNameOf = (accountId: Column | SQL): SQL<string> =>
   sql<string>`(select named_account.name from ${accounts} named_account where named_account.id = ${accountId})`;
+
+/** An account's own currency, if it has one (a lookup on the primary key). */
+export const accountCurrencyOf = (accountId: Column | SQL): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select cur_account.currency_code from ${accounts} cur_account where cur_account.id = ${accountId})`;

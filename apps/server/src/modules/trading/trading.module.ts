@@ -6,6 +6,7 @@ import type { BalancesService } from '../ledger/balances.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
+import { createPnl } from './pnl.service';
 import { createPositions } from './positions.service';
 import { createSettlement } from './settlement.service';
 import { createSnapshots, endOfDayCounts } from './snapshots.service';
@@ -40,7 +41,9 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
   const settlement = createSettlement({ db, ledger, onLegSettled: swaps.holdFarLeg });
   const charges = createCharges({ db, ledger, instruments, entities });
   const snapshots = createSnapshots({ db, instruments });
+  const pnl = createPnl({ db, ledger, instruments, entities });
   return {
+    pnl,
     context,
     deliverable,
     positions,

@@ -21,6 +21,10 @@ export function tradingRoutes(app: FastifyInstance, m: TradingModule) {
   serve(app, T.bookManualFxSwap, (c) => m.swaps.book(booker(c), c.idempotencyKey, c.body));
   serve(app, T.bookConversionSweepTrade, (c) => m.sweeps.book(booker(c), c.idempotencyKey, c.body));
   serve(app, T.list, (c) => m.trades.list(on(c).entityId, c.body));
+  serve(app, API.account.profitLoss, (c) => m.pnl.ofEntity(on(c).entityId, c.body.accountId));
+  serve(app, API.account.profitLossTowardClients, (c) =>
+    m.pnl.towardClients(on(c).entityId, c.body.accountId),
+  );
   serve(app, T.view, (c) => m.trades.view(c.body.tradeId));
   serve(app, T.cancel, (c) => m.trades.cancel(booker(c), c.body.tradeId, c.body.reason));
 }
