@@ -87,6 +87,7 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
           },
         ],
         heldLeg: 'NEAR',
+        names: { accountName: account.name, entityName: account.entityName },
         details: {
           spotDate: spot.valueDate,
           given: terms.counterAmount !== undefined ? 'counterAmount' : 'rate',

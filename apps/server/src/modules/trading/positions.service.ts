@@ -139,6 +139,7 @@ export function createPositions({ db, ledger, instruments, context }: Deps) {
       tradeDate: string;
       accountId: number;
       owner: number;
+      names: { accountName: string; entityName: string };
       details: Record<string, unknown>;
     },
   ): Promise<TTradeView> {
@@ -172,6 +173,7 @@ export function createPositions({ db, ledger, instruments, context }: Deps) {
           memo: body.memo ?? null,
         },
         legs: [],
+        names: terms.names,
         details: terms.details,
       }),
       audit: (view, booked) => ({
@@ -250,6 +252,7 @@ export function createPositions({ db, ledger, instruments, context }: Deps) {
         tradeDate,
         accountId: account.id,
         owner: account.entityId,
+        names: { accountName: account.name, entityName: account.entityName },
         details: { spotDate: spot.valueDate },
       });
     },
@@ -278,6 +281,7 @@ export function createPositions({ db, ledger, instruments, context }: Deps) {
         tradeDate,
         accountId: account.id,
         owner: account.entityId,
+        names: { accountName: account.name, entityName: account.entityName },
         details: { contractSize: cfd.contractSize },
       });
     },

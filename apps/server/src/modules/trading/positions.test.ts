@@ -205,6 +205,25 @@ describe('positions: margin FX and CFD trades', () => {
       await expectLedgerSound(t);
     });
 
+    it('lets a deliverable trade of the same pair on the account not stand in the way of cancelling the position’s last trade', async () => {
+      const lone = await clientAccount(t.database.db, w.client, 'Lone');
+      await fund(t.database.db, lone, 'USD', '10000.00');
+      const position = (
+        await bookVia(w.staff, 'bookManualFxTrade', margin({ accountId: lone, amount: '1000.00' }))
+      ).json();
+      const delivery = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        margin({ accountId: lone, amount: '1000.00' }),
+      );
+      expect(delivery.statusCode).toBe(200);
+      const res = await w.staff.post('/api/trades/cancel', {
+        tradeId: position.trade.id,
+        reason: 'Not the client’s',
+      });
+      expect([res.statusCode, res.json().trade?.status]).toEqual([200, 'CANCELLED']);
+    });
+
     it('refuses an account that is not a MarginTrading one', async () => {
       const bank = (
         await t.database.db.execute<{ id: number }>(

@@ -126,6 +126,7 @@ export function createSwaps({ ledger, instruments, context }: Deps) {
             leg('FAR', farSide, body.farValueDate, farRate, farDelivery),
           ],
           heldLeg: 'NEAR',
+          names: { accountName: account.name, entityName: account.entityName },
           details: { spotDate: spot.valueDate, swapPoints: body.swapPoints, farRate: farRate.toString() },
         }),
         audit: (view, booked) => ({

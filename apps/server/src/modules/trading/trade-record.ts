@@ -2,8 +2,16 @@ import type { TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
 import type { Tx } from '../../platform/db';
 import type { Booked, Prepared, RecordItem, RecordKind } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
-import { viewsOf } from './trade-views';
-import { appendEvents, insertLegs, insertTrade, type NewLeg, type NewTrade } from './trades.repo';
+import {
+  appendEvents,
+  insertLegs,
+  insertTrades,
+  type NewLeg,
+  type NewTrade,
+  toEvent,
+  toLeg,
+  toTrade,
+} from './trades.repo';
 
 /** What a booking records of a trade; the ledger part (hold, postings) comes from the booking. */
 export type TradeInput = {
@@ -11,6 +19,8 @@ export type TradeInput = {
   legs: Omit<NewLeg, 'tradeId' | 'holdId'>[];
   /** The leg whose pay side the booking's hold reserves. */
   heldLeg?: 'NEAR' | 'FAR';
+  /** The names the trade is shown with (the account's and its owner's, read before booking). */
+  names: { accountName: string; entityName: string };
   /** What the BOOKED event says beyond the trade's own columns. */
   details?: Record<string, unknown>;
   /** The lots a position trade closes out (prepared under the position's lock): each lot's new open amount. */
@@ -34,6 +44,8 @@ export const byOf = (who: RecordItem<unknown>['who']) => who.principal?.name ?? 
 /**
  * The business record of a trade booking (booking.ts `RecordKind`): the trade, its legs (the
  * held one pointing at the booking's hold) and its BOOKED event; answers the trade's view.
+ * Each booking's trade has a ticket of its own (the trades of a sweep, which share one, have
+ * their own record kind).
  */
 export function tradeRecord(
   ledger: LedgerService,
@@ -42,32 +54,61 @@ export function tradeRecord(
   return {
     name: hooks.name ?? 'trade',
     ...(hooks.prepare ? { prepare: hooks.prepare } : {}),
+    // Set-wise: a group commit writes its trades, their legs and their events with one
+    // statement each; the answers are built from what was written (only postings are read).
     async write(tx, items) {
-      const ids: number[] = [];
-      for (const item of items) {
-        const by = byOf(item.who);
-        const row = await insertTrade(tx, { ...item.input.trade, bookedBy: by });
-        await insertLegs(
-          tx,
+      const rows = await insertTrades(
+        tx,
+        items.map((item) => ({ ...item.input.trade, bookedBy: byOf(item.who) })),
+      );
+      const rowOf = new Map(rows.map((r) => [r.ticket, r]));
+      const written = items.map((item) => ({ ...item, tradeId: rowOf.get(item.input.trade.ticket)!.id }));
+      const legs = await insertLegs(
+        tx,
+        written.flatMap((item) =>
           item.input.legs.map((l) => ({
             ...l,
-            tradeId: row.id,
+            tradeId: item.tradeId,
             holdId: l.leg === item.input.heldLeg ? item.holdId : null,
           })),
-        );
-        await appendEvents(tx, [
-          {
-            tradeId: row.id,
-            kind: 'BOOKED',
-            by,
-            transactionId: item.transactionId,
-            details: item.input.details ?? {},
-          },
-        ]);
-        await hooks.written?.(tx, [{ ...item, tradeId: row.id }]);
-        ids.push(row.id);
+        ),
+      );
+      const events = await appendEvents(
+        tx,
+        written.map((item) => ({
+          tradeId: item.tradeId,
+          kind: 'BOOKED' as const,
+          by: byOf(item.who),
+          transactionId: item.transactionId,
+          details: item.input.details ?? {},
+        })),
+      );
+      if (hooks.written) await hooks.written(tx, written);
+      const moved = written.filter((w) => w.transactionId !== null).map((w) => w.input.trade.ticket);
+      const postings = await ledger.postingsByReference(tx, moved);
+      const answers: TTradeView[] = [];
+      for (const item of written) {
+        const row = rowOf.get(item.input.trade.ticket)!;
+        const scale = async (asset: string | null) => (asset === null ? null : ledger.scaleOf(asset));
+        const quoteScale = (await scale(row.quoteCurrency))!;
+        const mine = [];
+        for (const l of legs.filter((x) => x.tradeId === row.id))
+          mine.push(toLeg(l, (await scale(l.payAsset))!, (await scale(l.receiveAsset))!));
+        answers.push({
+          trade: toTrade({
+            t: row,
+            ...item.input.names,
+            baseScale: await scale(row.baseCurrency),
+            quoteScale,
+          }),
+          legs: mine.sort((a, b) => a.valueDate.localeCompare(b.valueDate)),
+          events: events.filter((e) => e.tradeId === row.id).map(toEvent),
+          postings: postings
+            .filter((p) => p.reference === row.ticket)
+            .map(({ reference: _r, scale: _s, ...p }) => p),
+        });
       }
-      return viewsOf(tx, ledger, ids);
+      return answers;
     },
   };
 }

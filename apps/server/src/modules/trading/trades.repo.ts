@@ -34,7 +34,7 @@ const shown = {
   baseScale: scaleOfAsset(trades.baseCurrency),
   quoteScale: scaleOfAsset(trades.quoteCurrency),
 };
-type Shown = {
+export type Shown = {
   t: TradeRow;
   entityName: string;
   accountName: string;
@@ -42,7 +42,7 @@ type Shown = {
   quoteScale: number;
 };
 
-function toTrade(r: Shown): TTrade {
+export function toTrade(r: Shown): TTrade {
   const { t } = r;
   return {
     id: t.id,
@@ -102,6 +102,10 @@ export async function lockTrade(tx: DbOrTx, id: number): Promise<TradeRow | null
   return row ?? null;
 }
 
+export async function insertTrades(tx: DbOrTx, values: NewTrade[]): Promise<TradeRow[]> {
+  return values.length ? tx.insert(trades).values(values).returning() : [];
+}
+
 export async function insertTrade(tx: DbOrTx, values: NewTrade): Promise<TradeRow> {
   const [row] = await tx.insert(trades).values(values).returning();
   return row!;
@@ -111,8 +115,8 @@ export async function updateTrade(tx: DbOrTx, id: number, values: Partial<NewTra
   await tx.update(trades).set(values).where(eq(trades.id, id));
 }
 
-export async function insertLegs(tx: DbOrTx, legs: NewLeg[]): Promise<void> {
-  if (legs.length) await tx.insert(tradeLegs).values(legs);
+export async function insertLegs(tx: DbOrTx, legs: NewLeg[]): Promise<LegRow[]> {
+  return legs.length ? tx.insert(tradeLegs).values(legs).returning() : [];
 }
 
 export async function updateLeg(tx: DbOrTx, tradeId: number, leg: string, values: Partial<NewLeg>) {
@@ -132,20 +136,50 @@ export async function legRowsOf(db: DbOrTx, tradeIds: number[], lock = false): P
   return lock ? q.for('update') : q;
 }
 
-export async function appendEvents(tx: DbOrTx, events: NewEvent[]): Promise<void> {
-  if (!events.length) return;
-  await tx.insert(tradeEvents).values(
-    events.map((e) => ({
-      tradeId: e.tradeId,
-      kind: e.kind,
-      by: e.by,
-      businessDate: e.businessDate ?? null,
-      reason: e.reason ?? null,
-      transactionId: e.transactionId ?? null,
-      details: e.details ?? {},
-    })),
-  );
+export async function appendEvents(tx: DbOrTx, events: NewEvent[]) {
+  if (!events.length) return [];
+  return tx
+    .insert(tradeEvents)
+    .values(
+      events.map((e) => ({
+        tradeId: e.tradeId,
+        kind: e.kind,
+        by: e.by,
+        businessDate: e.businessDate ?? null,
+        reason: e.reason ?? null,
+        transactionId: e.transactionId ?? null,
+        details: e.details ?? {},
+      })),
+    )
+    .returning();
 }
+
+/** A leg as shown: amounts at their currencies' scales. */
+export const toLeg = (l: LegRow, payScale: number, receiveScale: number): TTradeLeg => ({
+  leg: l.leg as TTradeLeg['leg'],
+  side: l.side,
+  valueDate: l.valueDate,
+  rate: new Money(l.rate).toString(),
+  payAsset: l.payAsset,
+  payAmount: formatAmount(l.payAmount, payScale),
+  receiveAsset: l.receiveAsset,
+  receiveAmount: formatAmount(l.receiveAmount, receiveScale),
+  status: l.status,
+  holdId: l.holdId,
+  transactionId: l.transactionId,
+  settledOn: l.settledOn,
+});
+
+export const toEvent = (e: typeof tradeEvents.$inferSelect): TTradeEvent => ({
+  id: e.id,
+  kind: e.kind,
+  businessDate: e.businessDate,
+  at: e.at.toISOString(),
+  by: e.by,
+  reason: e.reason,
+  transactionId: e.transactionId,
+  details: e.details,
+});
 
 /** The legs of trades, as shown (amounts at their currencies' scales). */
 export async function legsOf(db: DbOrTx, tradeIds: number[]): Promise<Map<number, TTradeLeg[]>> {
@@ -162,20 +196,7 @@ export async function legsOf(db: DbOrTx, tradeIds: number[]): Promise<Map<number
   const by = new Map<number, TTradeLeg[]>();
   for (const { l, payScale, receiveScale } of rows) {
     const list = by.get(l.tradeId) ?? [];
-    list.push({
-      leg: l.leg as TTradeLeg['leg'],
-      side: l.side,
-      valueDate: l.valueDate,
-      rate: new Money(l.rate).toString(),
-      payAsset: l.payAsset,
-      payAmount: formatAmount(l.payAmount, payScale),
-      receiveAsset: l.receiveAsset,
-      receiveAmount: formatAmount(l.receiveAmount, receiveScale),
-      status: l.status,
-      holdId: l.holdId,
-      transactionId: l.transactionId,
-      settledOn: l.settledOn,
-    });
+    list.push(toLeg(l, payScale, receiveScale));
     by.set(l.tradeId, list);
   }
   return by;
@@ -192,16 +213,7 @@ export async function eventsOf(db: DbOrTx, tradeIds: number[]): Promise<Map<numb
   const by = new Map<number, TTradeEvent[]>();
   for (const e of rows) {
     const list = by.get(e.tradeId) ?? [];
-    list.push({
-      id: e.id,
-      kind: e.kind,
-      businessDate: e.businessDate,
-      at: e.at.toISOString(),
-      by: e.by,
-      reason: e.reason,
-      transactionId: e.transactionId,
-      details: e.details,
-    });
+    list.push(toEvent(e));
     by.set(e.tradeId, list);
   }
   return by;
@@ -235,10 +247,10 @@ export async function insertClosures(tx: DbOrTx, rows: (typeof lotClosures.$infe
 export const closuresBy = (tx: DbOrTx, closingTradeId: number) =>
   tx.select().from(lotClosures).where(eq(lotClosures.closingTradeId, closingTradeId));
 
-/** A live trade of the position booked after `tradeId`, if any. */
+/** A live trade of the position (same account, instrument and kind) booked after `trade`, if any. */
 export async function laterLive(
   tx: DbOrTx,
-  trade: { id: number; accountId: number; instrumentId: number | null },
+  trade: { id: number; accountId: number; instrumentId: number | null; type: TradeRow['type'] },
 ) {
   const [row] = await tx
     .select({ id: trades.id, ticket: trades.ticket })
@@ -247,6 +259,7 @@ export async function laterLive(
       and(
         eq(trades.accountId, trade.accountId),
         eq(trades.instrumentId, trade.instrumentId!),
+        eq(trades.type, trade.type),
         sql`${trades.id} > ${trade.id} and ${trades.status} not in ('CANCELLED', 'REVERSED')`,
       ),
     )
