@@ -20,6 +20,7 @@ import { BookCashEntry } from '../features/cash-entries/components/book-cash-ent
 import { CashEntryHistory } from '../features/cash-entries/components/cash-entry-history';
 import { RateSheet } from '../features/rates/components/rate-sheet';
 import { useScaleOf } from '../features/reference-data/api/reference-data.queries';
+import { ProfitLoss } from '../features/trades/components/profit-loss';
 import { formatDecimal } from '../lib/format';
 import { historicEntryTypes, useSelectedEntity } from '../lib/selected-entity';
 
@@ -152,6 +153,12 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
           <BalancesTable entityId={id} rows={balances.data ?? []} base={b} />
         </ListState>
       </Stack>
+      {entity.capabilities.canViewTrades && (
+        <Stack gap="xs">
+          <SectionTitle>{t('trades.pnl')}</SectionTitle>
+          <ProfitLoss entityId={id} />
+        </Stack>
+      )}
       {showClients && clients.data && (
         <Stack gap="xs">
           <SectionTitle>{t('overview.towardClients')}</SectionTitle>

@@ -184,6 +184,7 @@ export type TTradeEvent = z.infer<typeof ZTradeEvent>;
 
 /** One posting of a ledger transaction the trade made. */
 export const ZTradePosting = z.object({
+  id: z.number(),
   transactionId: z.number(),
   kind: z.string(),
   /** The transaction this one reverses, when it is a reversal. */

@@ -133,6 +133,12 @@ describe('demo data', () => {
     await trader.post('/api/auth/login', { username: 'trader', password: DEMO_PASSWORD });
     const blotter = (await trader.post('/api/trades/list', { limit: 50 })).json();
     expect(blotter.total).toBe(6);
+    // Nothing the journeys' next end of day (a week out) delivers posts to Northwind Margin.
+    const margin = blotter.items.filter(
+      (i: { accountName: string; status: string }) =>
+        i.accountName === 'Northwind Margin' && i.status === 'PENDING',
+    );
+    expect(margin.length).toBe(2);
     expect(blotter.items.every((i: { entityName: string }) => i.entityName === 'Northwind Capital')).toBe(
       true,
     );

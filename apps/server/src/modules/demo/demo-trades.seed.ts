@@ -61,29 +61,30 @@ type Demo =
   | { key: string; kind: 'sweep'; account: string; currencies: string[] };
 
 /**
- * The demo clients' book: open positions, a forward, a swap, a sweep, a closed-out position and
- * one cancelled trade. Nothing here posts to Northwind's or Harbor's balances (the journeys read
- * their opening balances): their trades hold what they will pay, the rest posts at Cobalt.
+ * The demo clients' book: open positions (on Northwind FX and Cobalt Master), forwards, a swap,
+ * a sweep, a closed-out position and one cancelled trade. What Northwind Margin and Harbor
+ * Trading trade is delivered a month out, so nothing posts to the balances the journeys read
+ * until then (their trades hold what they will pay).
  */
 const DEMO_TRADES: Demo[] = [
   {
     key: 'DEMO-1',
     kind: 'margin',
-    account: 'Northwind Margin',
+    account: 'Northwind FX',
     symbol: 'EUR/USD',
     body: { side: 'BUY', amount: '250000.00', rate: '1.08150' },
   },
   {
     key: 'DEMO-2',
     kind: 'margin',
-    account: 'Northwind Margin',
+    account: 'Northwind FX',
     symbol: 'GBP/USD',
     body: { side: 'SELL', amount: '150000.00', rate: '1.27400' },
   },
   {
     key: 'DEMO-3',
     kind: 'cfd',
-    account: 'Northwind Margin',
+    account: 'Northwind FX',
     symbol: 'US500',
     body: { side: 'BUY', quantity: '10', price: '5098.0' },
   },
@@ -115,6 +116,7 @@ const DEMO_TRADES: Demo[] = [
     kind: 'deliverable',
     account: 'Harbor Trading',
     symbol: 'EUR/GBP',
+    forward: true,
     body: { side: 'BUY', amount: '100000.00', rate: '0.85200' },
   },
   { key: 'DEMO-8', kind: 'sweep', account: 'Cobalt Master', currencies: ['ETH'] },
@@ -192,13 +194,14 @@ export async function seedDemoTrades(db: Db, trading: TradingModule, m: Instrume
         });
         break;
       case 'swap': {
+        // A forward-forward swap: both legs a month or more out.
         const pair = { base: d.symbol.slice(0, 3), quote: d.symbol.slice(4) };
-        const far = await businessDayFrom(m, pair, plusDays(tradeDate, 33));
         await trading.swaps.book(who, key, {
           ...d.body,
           ...common,
           instrumentId: instrumentId(d.symbol),
-          farValueDate: far,
+          nearValueDate: await businessDayFrom(m, pair, plusDays(tradeDate, 33)),
+          farValueDate: await businessDayFrom(m, pair, plusDays(tradeDate, 63)),
         });
         break;
       }

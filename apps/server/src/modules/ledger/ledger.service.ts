@@ -294,6 +294,7 @@ export function createLedgerService(db: Db) {
       if (references.length === 0) return [];
       const rows = await tx
         .select({
+          id: postings.id,
           transactionId: ledgerTransactions.id,
           kind: ledgerTransactions.kind,
           reference: ledgerTransactions.reference,
