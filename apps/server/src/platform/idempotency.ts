@@ -68,6 +68,22 @@ type KeyRow = { kind: string; id: string; key: string };
 type StoredRow = KeyRow & { hash: string; response: unknown };
 
 /**
+ * For each claim, the earlier claim of the same list with the same key (its index), or null
+ * for the first use of a key: known before anything is sent, so a caller can tell which of
+ * its works repeat another before the claims are answered (`claimKeys` answers `same` or
+ * `conflict` for those).
+ */
+export function earlierClaims(claims: KeyClaim[]): (number | null)[] {
+  const first = new Map<string, number>();
+  return claims.map((c, i) => {
+    const seen = first.get(identity(c));
+    if (seen !== undefined) return seen;
+    first.set(identity(c), i);
+    return null;
+  });
+}
+
+/**
  * Claims keys for the work of one database transaction, all at once (one statement, two
  * when some key was seen before). A key is claimed in the caller's transaction, so
  * concurrent repeats wait for the first and then find its answer; keys are claimed in a
@@ -76,16 +92,16 @@ type StoredRow = KeyRow & { hash: string; response: unknown };
  * the same transaction.
  */
 export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOutcome[]> {
-  const first = new Map<string, number>();
+  const earlier = earlierClaims(claims);
   const outcomes: (ClaimOutcome | null)[] = claims.map((c, i) => {
-    const earlier = first.get(identity(c));
-    if (earlier === undefined) {
-      first.set(identity(c), i);
-      return null;
-    }
-    return claims[earlier]!.hash === c.hash ? { status: 'same', as: earlier } : { status: 'conflict' };
+    const e = earlier[i];
+    if (e === null || e === undefined) return null;
+    return claims[e]!.hash === c.hash ? { status: 'same', as: e } : { status: 'conflict' };
   });
-  const fresh = [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => i);
+  const fresh = claims
+    .flatMap((c, i) => (earlier[i] === null ? [[identity(c), i] as const] : []))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, i]) => i);
   if (fresh.length === 0) return outcomes as ClaimOutcome[];
   const wanted = fresh.map((i) => claims[i]!);
   const inserted = await queryPrepared<KeyRow>(

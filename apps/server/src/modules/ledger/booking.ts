@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AuditEntry, auditInsert } from '../../platform/audit';
 import type { Outcome } from '../../platform/batcher';
-import { type DbOrTx, queryPrepared, type Tx } from '../../platform/db';
+import { type CommitWith, type DbOrTx, pipelined, queryPrepared, type Tx } from '../../platform/db';
 import {
   answersUpdate,
   claimKeys,
+  earlierClaims,
   idempotencyConflict,
   type KeyClaim,
   releaseKeys,
@@ -150,7 +151,7 @@ function groupByKind(work: Work[]): Map<RecordKind<unknown, unknown>, Work[]> {
  * The record kinds' `check`s of these bookings, kind by kind (one read each): the refusal of
  * each booking, or null.
  */
-export async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
+async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
   const refused: (Error | null)[] = bookings.map(() => null);
   const byKind = new Map<RecordKind<unknown, unknown>, number[]>();
   for (const [i, b] of bookings.entries())
@@ -165,17 +166,54 @@ export async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promis
   return refused;
 }
 
+/** How `bookAll` may travel (see each option). */
+export type BookAllOptions = {
+  /** The record kinds' refusals, read earlier (null: none); read in the transaction when absent. */
+  checked?: (Error | null)[];
+  /**
+   * Posts in the round trip of the checks and the Idempotency-Keys' claims, without waiting
+   * for their answers: right whenever every check passes and every key is new — the usual
+   * case. When one is not, `bookAll` throws `SpeculationMissed` before writing anything else,
+   * and the caller rolls back the transaction — which must be its own, holding nothing else
+   * — and books again without (`checked` from the error). Record kinds with a `prepare` step
+   * never speculate: they must see the claims first.
+   */
+  speculate?: boolean;
+  /** Sends the last statement (audit rows and answers) with the COMMIT (`pipelinedTransaction`). */
+  commitWith?: CommitWith;
+};
+
+/** A speculative posting went ahead of a refusal or of a key seen before: roll back, book again. */
+export class SpeculationMissed extends Error {
+  constructor(readonly checked: (Error | null)[]) {
+    super('A booking was refused or repeated a key: the speculative posting is rolled back');
+  }
+}
+
+/** A settled statement's answer, or its failure thrown. */
+function answerOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /**
  * The one booking path: books `bookings` in the caller's database transaction, set-wise —
- * each step is one statement for all of them, whatever their number:
- *   0. the record kinds' `check`s (unless `checked` brings them, read before the transaction);
- *   1. claim the Idempotency-Keys (a repeat answers the stored answer, another body 409);
+ * each step is one statement for all of them, whatever their number — and sends each
+ * statement as soon as what it needs is known, so steps that do not depend on each other's
+ * answers share a round trip (the client is pipelined, see `pipelined`):
+ *   0. the record kinds' `check`s (unless `checked` brings them), with
+ *   1. the claims of the Idempotency-Keys (a repeat answers the stored answer, another body
+ *      409; the claim of a booking its check refuses goes back) — and, speculating, with
+ *   3. the posting (see `BookAllOptions.speculate`);
  *   2. let each record kind refuse or complete its bookings (`prepare`);
  *   3. post: plain legs through ledger_post_batch (a refusal — insufficient funds, not
  *      balanced — refuses that booking alone); holds and reversals through their functions;
  *   4. withdraw the keys of refused bookings, so the same call may be made again;
  *   5. write the business records, kind by kind;
- *   6. write the audit rows and store the answers under their keys (one statement).
+ *   6. write the audit rows and store the answers under their keys (one statement, sent
+ *      with the COMMIT when `commitWith` is given).
+ * A group commit of plain bookings thus takes two round trips: BEGIN, checks, claims and
+ * posting; records; audit rows, answers and COMMIT — three.
  * Answers one outcome per booking, in order. An error that is not one booking's (a closed
  * account aborts every posting of the statement) is thrown: the transaction is lost.
  * @param refusal maps a kernel SQLSTATE to the caller's domain error
@@ -184,7 +222,21 @@ export async function bookAll(
   tx: Tx,
   bookings: Booking<unknown>[],
   refusal: (err: unknown) => unknown,
-  checked?: (Error | null)[],
+  options: BookAllOptions = {},
+): Promise<Outcome<unknown>[]> {
+  const unmark = pipelined(tx);
+  try {
+    return await bookSteps(tx, bookings, refusal, options);
+  } finally {
+    unmark();
+  }
+}
+
+async function bookSteps(
+  tx: Tx,
+  bookings: Booking<unknown>[],
+  refusal: (err: unknown) => unknown,
+  options: BookAllOptions,
 ): Promise<Outcome<unknown>[]> {
   const outcomes: (Outcome<unknown> | undefined)[] = bookings.map(() => undefined);
   const work: (Work | null)[] = bookings.map((b) => ({
@@ -205,25 +257,50 @@ export async function bookAll(
   };
   const pending = () => work.filter((w): w is Work => w !== null);
 
-  // 0. Checks.
-  for (const [i, refused] of (checked ?? (await checkAll(tx, bookings))).entries())
-    if (refused) refuse(i, refused);
-
-  // 1. Keys.
-  const keyed = bookings.flatMap((b, i) => (b.idempotency && work[i] ? [i] : []));
+  // 0, 1 (and 3, speculating): checks, keys and posting, sent together.
+  const keyed = bookings.flatMap((b, i) => (b.idempotency ? [i] : []));
   const claims = keyed.map((i): KeyClaim => {
     const { who, idempotency } = bookings[i]!;
     if (!who.principal) throw new Error('An idempotent booking needs a principal');
     return { principal: who.principal, key: idempotency!.key, hash: requestHash(idempotency!.body) };
   });
+  const repeats = new Set(earlierClaims(claims).flatMap((e, n) => (e === null ? [] : [keyed[n]!])));
+  const early =
+    options.speculate && !bookings.some((b) => b.record?.kind.prepare)
+      ? work.filter((w, i): w is Work => w !== null && plain(w) && !repeats.has(i))
+      : null;
+  // All settled before anything is thrown: no statement is left in flight behind a failure.
+  const [checking, claiming, speculating] = await Promise.allSettled([
+    options.checked ? Promise.resolve(options.checked) : checkAll(tx, bookings),
+    claimKeys(tx, claims),
+    early && early.length > 0
+      ? postBatch(
+          tx,
+          early.map((w) => ({ ...header(w), legs: w.legs })),
+        )
+      : null,
+  ]);
+  const checked = answerOf(checking);
+  const found = answerOf(claiming);
+  if (early && (checked.some(Boolean) || found.some((f) => f.status !== 'claimed' && f.status !== 'same')))
+    throw new SpeculationMissed(checked);
+  if (speculating.status === 'rejected') throw refusal(speculating.reason);
+  const earlyPosted = speculating.value;
+
+  for (const [i, refused] of checked.entries()) if (refused) refuse(i, refused);
   const follows = new Map<number, number>();
-  for (const [n, found] of (await claimKeys(tx, claims)).entries()) {
+  for (const [n, f] of found.entries()) {
     const i = keyed[n]!;
-    if (found.status === 'claimed') work[i]!.claim = claims[n]!;
-    else if (found.status === 'conflict') refuse(i, idempotencyConflict());
+    if (!work[i]) {
+      // Refused by its check: a key it claimed goes back.
+      if (f.status === 'claimed') released.push(claims[n]!);
+      continue;
+    }
+    if (f.status === 'claimed') work[i]!.claim = claims[n]!;
+    else if (f.status === 'conflict') refuse(i, idempotencyConflict());
     else {
-      if (found.status === 'answered') outcomes[i] = { ok: true, value: found.answer };
-      else follows.set(i, keyed[found.as]!);
+      if (f.status === 'answered') outcomes[i] = { ok: true, value: f.answer };
+      else follows.set(i, keyed[f.as]!);
       work[i] = null;
     }
   }
@@ -242,14 +319,16 @@ export async function bookAll(
     }
   }
 
-  // 3. Post.
-  const posting = pending().filter(plain);
-  const posted = await postBatch(
-    tx,
-    posting.map((w) => ({ ...header(w), legs: w.legs })),
-  ).catch((err: unknown) => {
-    throw refusal(err);
-  });
+  // 3. Post (unless the speculation did).
+  const posting = early ?? pending().filter(plain);
+  const posted =
+    earlyPosted ??
+    (await postBatch(
+      tx,
+      posting.map((w) => ({ ...header(w), legs: w.legs })),
+    ).catch((err: unknown) => {
+      throw refusal(err);
+    }));
   for (const [n, w] of posting.entries()) {
     const r = posted[n]!;
     if (r.failure !== null) refuse(work.indexOf(w), refusal(sqlStateError(r.failure, 'booking')));
@@ -269,8 +348,10 @@ export async function bookAll(
     }
   }
 
-  // 4. The keys of refused bookings go back: the same call may be made again.
-  await releaseKeys(tx, released);
+  // 4. The keys of refused bookings go back: the same call may be made again. Nothing
+  // below needs its answer: it travels with the records.
+  const releasing = releaseKeys(tx, released);
+  releasing.catch(() => undefined);
 
   // 5. Records, kind by kind.
   const live = pending();
@@ -282,19 +363,22 @@ export async function bookAll(
     );
     for (const [n, w] of group.entries()) w.answer = answers[n];
   }
+  await releasing;
 
-  // 6. Audit rows and answers, in one statement.
+  // 6. Audit rows and answers, in one statement (with the COMMIT, given `commitWith`).
   const audits = live.flatMap((w) => {
     const entry = w.b.audit?.(w.answer, w.booked);
     return entry ? [{ who: w.b.who, entry }] : [];
   });
   const answered = live.flatMap((w) => (w.claim ? [{ claim: w.claim, answer: w.answer }] : []));
-  if (audits.length > 0 || answered.length > 0)
-    await queryPrepared(
+  if (audits.length > 0 || answered.length > 0) {
+    const last = queryPrepared(
       tx,
       'booking_audit_and_answers',
       sql`with audit as (${auditInsert(audits)}) ${answersUpdate(answered)}`,
     );
+    await (options.commitWith ? options.commitWith(last) : last);
+  }
   for (const w of live) outcomes[work.indexOf(w)] = { ok: true, value: w.answer };
   for (const [i, first] of follows) outcomes[i] = outcomes[first];
   return outcomes.map((o) => o ?? { ok: false, error: new Error('booking answered no outcome') });

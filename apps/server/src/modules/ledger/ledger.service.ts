@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import { type Db, type DbOrTx, isTransaction, type Tx } from '../../platform/db';
+import { type Db, type DbOrTx, isTransaction, pipelinedTransaction } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
-import { type Booked, type Booking, bareItem, bookAll, checkAll, isBare, type Leg } from './booking';
+import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg, SpeculationMissed } from './booking';
 import { accounts, holds } from './ledger.tables';
 import { postBatch } from './ledger-kernel.repo';
 
@@ -85,12 +85,32 @@ export function createLedgerService(db: Db) {
   const omnibus = new Map<string, number>();
 
   /**
+   * Books in a transaction of their own, in as few round trips as the booking path allows
+   * (`pipelinedTransaction`: BEGIN goes with the checks, the keys' claims and — speculating
+   * that all of them pass — the posting; COMMIT with the audit rows and the answers). When
+   * the speculation misses (a refusal, a key seen before), the transaction is rolled back and
+   * the bookings booked again, step by step.
+   */
+  async function bookOwn(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    try {
+      return await pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { speculate: true, commitWith }),
+      );
+    } catch (err) {
+      if (!(err instanceof SpeculationMissed)) throw err;
+      return pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { checked: err.checked, commitWith }),
+      );
+    }
+  }
+
+  /**
    * One group commit: bare transfers (no key, record or audit row) as one statement of
-   * their own; anything else in one database transaction (the record kinds' checks read
-   * before it opens, so it is open no longer than needed). Two batches may be in flight at
-   * once (each locks balances in the kernel's fixed order, so they never deadlock): one waits
-   * on its round trips while the other works. A batch that fails as a whole (a closed account
-   * among its postings) is booked again booking by booking, so each gets its own answer.
+   * their own; anything else in one database transaction (`bookOwn`). Two batches may be in
+   * flight at once (each locks balances in the kernel's fixed order, so they never deadlock):
+   * one waits on its round trips while the other works. A batch that fails as a whole (a
+   * closed account among its postings) is booked again booking by booking, so each gets its
+   * own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
     if (items.every(isBare)) {
@@ -103,9 +123,7 @@ export function createLedgerService(db: Db) {
           : { ok: false, error: asLedgerError(sqlStateError(r.failure, 'ledger')) },
       );
     }
-    // What can be refused without the transaction is, so it is open no longer than needed.
-    const refused = await checkAll(db, items);
-    return db.transaction((tx) => bookAll(tx, items, asLedgerError, refused));
+    return bookOwn(items);
   }
   const together = createBatcher(bookBatch, {
     name: 'ledger_booking',
@@ -119,8 +137,8 @@ export function createLedgerService(db: Db) {
    * for a repeated Idempotency-Key), or what the ledger booked when there is no record.
    */
   async function book<Out = Booked>(tx: DbOrTx, booking: Booking<Out>): Promise<Out> {
-    const run = (t: Tx) => bookAll(t, [booking as Booking<unknown>], asLedgerError);
-    const [outcome] = isTransaction(tx) ? await run(tx) : await db.transaction(run);
+    const one = [booking as Booking<unknown>];
+    const [outcome] = isTransaction(tx) ? await bookAll(tx, one, asLedgerError) : await bookOwn(one);
     if (!outcome?.ok) throw outcome?.error;
     return outcome.value as Out;
   }
