@@ -59,7 +59,9 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
  * pipeline mode (`connectDatabase`): PostgreSQL runs a client's statements in the order they
  * were sent, and inside a transaction one that fails makes every later one fail. Without
  * this mark, a statement sent before the previous one answered is reported as a mistake
- * (pooled-client.ts). On the pool itself (no client of its own) it changes nothing.
+ * (pooled-client.ts). On the pool itself (no client of its own) it changes nothing. Mind
+ * that a Drizzle query builder is sent when something subscribes to it (`await`, `then`),
+ * not when it is built; `queryPrepared` sends at once.
  */
 export function pipelined(handle: DbOrTx): () => void {
   if (!isTransaction(handle)) return () => undefined;
@@ -94,8 +96,11 @@ export async function pipelinedTransaction<T>(
   begun.catch(() => undefined);
   let commit: Promise<unknown> | null = null;
   const commitWith: CommitWith = (last) => {
+    // Subscribed before the COMMIT is sent: a Drizzle query is sent only once something
+    // calls its `then` (`Promise.all` would call it a microtask later, behind the COMMIT).
+    const answered = last.then((answer) => answer);
     commit = client.query('commit');
-    return Promise.all([last, commit]).then(([answer]) => answer);
+    return Promise.all([answered, commit]).then(([answer]) => answer);
   };
   let broken: Error | undefined;
   try {
