@@ -68,6 +68,19 @@ export function pipelined(handle: DbOrTx): () => void {
   return markPipelining(clientOf(handle) as pg.PoolClient);
 }
 
+/**
+ * The statements `handle` sends from now to the end of this tick leave in one write to the
+ * socket rather than one each (a write is a system call, and on loopback it also pays for
+ * the receiving side): for a group of pipelined statements sent one after another.
+ */
+export function sendTogether(handle: DbOrTx | pg.PoolClient): void {
+  const client = 'connection' in handle ? handle : clientOf(handle);
+  if (!('connection' in client)) return; // the pool: each statement takes a client of its own
+  const socket = client.connection.stream;
+  socket.cork();
+  process.nextTick(() => socket.uncork());
+}
+
 /** Sends a transaction's last statement's COMMIT right behind it; resolves once both are answered. */
 export type CommitWith = <R>(last: Promise<R>) => Promise<R>;
 
@@ -92,12 +105,14 @@ export async function pipelinedTransaction<T>(
     schema,
   ) as unknown as Tx;
   // Settled handlers at once: a failure surfaces where it is awaited, never as an unhandled rejection.
+  sendTogether(client);
   const begun = client.query('begin');
   begun.catch(() => undefined);
   let commit: Promise<unknown> | null = null;
   const commitWith: CommitWith = (last) => {
     // Subscribed before the COMMIT is sent: a Drizzle query is sent only once something
     // calls its `then` (`Promise.all` would call it a microtask later, behind the COMMIT).
+    sendTogether(client);
     const answered = last.then((answer) => answer);
     commit = client.query('commit');
     return Promise.all([answered, commit]).then(([answer]) => answer);

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AuditEntry, auditInsert } from '../../platform/audit';
 import type { Outcome } from '../../platform/batcher';
-import { type CommitWith, type DbOrTx, pipelined, queryPrepared, type Tx } from '../../platform/db';
+import {
+  type CommitWith,
+  type DbOrTx,
+  pipelined,
+  queryPrepared,
+  sendTogether,
+  type Tx,
+} from '../../platform/db';
 import {
   answersUpdate,
   claimKeys,
@@ -270,6 +277,7 @@ async function bookSteps(
       ? work.filter((w, i): w is Work => w !== null && plain(w) && !repeats.has(i))
       : null;
   // All settled before anything is thrown: no statement is left in flight behind a failure.
+  sendTogether(tx);
   const [checking, claiming, speculating] = await Promise.allSettled([
     options.checked ? Promise.resolve(options.checked) : checkAll(tx, bookings),
     claimKeys(tx, claims),
@@ -372,6 +380,7 @@ async function bookSteps(
   });
   const answered = live.flatMap((w) => (w.claim ? [{ claim: w.claim, answer: w.answer }] : []));
   if (audits.length > 0 || answered.length > 0) {
+    sendTogether(tx);
     const last = queryPrepared(
       tx,
       'booking_audit_and_answers',
