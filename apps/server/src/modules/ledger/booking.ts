@@ -12,6 +12,7 @@ import {
 } from '../../platform/db';
 import {
   answersUpdate,
+  type ClaimOutcome,
   claimKeys,
   earlierClaims,
   idempotencyConflict,
@@ -186,9 +187,23 @@ export type BookAllOptions = {
    * never speculate: they must see the claims first.
    */
   speculate?: boolean;
+  /**
+   * Ids drawn ahead for the speculative postings' transactions (`reserveTransactionIds`, at
+   * least `speculativeCount` of them): the records then travel right behind the posting, and
+   * a posting refused for funds misses the speculation too.
+   */
+  transactionIds?: number[];
   /** Sends the last statement (audit rows and answers) with the COMMIT (`pipelinedTransaction`). */
   commitWith?: CommitWith;
 };
+
+/** Whether bookings may post speculatively: no record kind of theirs needs to see the claims first. */
+const speculative = (bookings: Booking<unknown>[], speculate = false) =>
+  speculate && !bookings.some((b) => b.record?.kind.prepare);
+
+/** How many of these bookings a speculative booking posts (and draws a transaction id for). */
+export const speculativeCount = (bookings: Booking<unknown>[]) =>
+  speculative(bookings, true) ? bookings.filter((b) => !b.hold && b.reverses === undefined).length : 0;
 
 /** A speculative posting went ahead of a refusal or of a key seen before: roll back, book again. */
 export class SpeculationMissed extends Error {
@@ -239,6 +254,21 @@ export async function bookAll(
   }
 }
 
+/** A claim's outcome that lets a speculative posting stand: the key is new (or repeats one of the batch). */
+const isNew = (f: ClaimOutcome) => f.status === 'claimed' || f.status === 'same';
+
+/** Writes the records of these bookings, kind by kind (one statement each), into their `answer`. */
+async function writeRecords(tx: Tx, live: Work[]): Promise<void> {
+  for (const w of live) if (!w.b.record) w.answer = w.booked;
+  for (const [kind, group] of groupByKind(live)) {
+    const answers = await kind.write(
+      tx,
+      group.map((w) => ({ who: w.b.who, input: w.input, ...w.booked })),
+    );
+    for (const [n, w] of group.entries()) w.answer = answers[n];
+  }
+}
+
 async function bookSteps(
   tx: Tx,
   bookings: Booking<unknown>[],
@@ -264,7 +294,7 @@ async function bookSteps(
   };
   const pending = () => work.filter((w): w is Work => w !== null);
 
-  // 0, 1 (and 3, speculating): checks, keys and posting, sent together.
+  // 0 and 1 — and, speculating, 3 and 5 — sent together.
   const keyed = bookings.flatMap((b, i) => (b.idempotency ? [i] : []));
   const claims = keyed.map((i): KeyClaim => {
     const { who, idempotency } = bookings[i]!;
@@ -272,28 +302,36 @@ async function bookSteps(
     return { principal: who.principal, key: idempotency!.key, hash: requestHash(idempotency!.body) };
   });
   const repeats = new Set(earlierClaims(claims).flatMap((e, n) => (e === null ? [] : [keyed[n]!])));
-  const early =
-    options.speculate && !bookings.some((b) => b.record?.kind.prepare)
-      ? work.filter((w, i): w is Work => w !== null && plain(w) && !repeats.has(i))
-      : null;
-  // All settled before anything is thrown: no statement is left in flight behind a failure.
+  const early = speculative(bookings, options.speculate)
+    ? work.filter((w, i): w is Work => w !== null && plain(w) && !repeats.has(i))
+    : [];
+  // With their transactions' ids drawn ahead, the records travel right behind the posting.
+  const ids = options.transactionIds ?? [];
+  const recordsEarly = early.length > 0 && ids.length >= early.length;
+  if (recordsEarly) for (const [k, w] of early.entries()) w.booked.transactionId = ids[k]!;
   sendTogether(tx);
-  const [checking, claiming, speculating] = await Promise.allSettled([
+  // All settled before anything is thrown: no statement is left in flight behind a failure.
+  const [checking, claiming, posting, writing] = await Promise.allSettled([
     options.checked ? Promise.resolve(options.checked) : checkAll(tx, bookings),
     claimKeys(tx, claims),
-    early && early.length > 0
-      ? postBatch(
-          tx,
-          early.map((w) => ({ ...header(w), legs: w.legs })),
-        )
-      : null,
+    postBatch(
+      tx,
+      early.map((w) => ({ ...header(w), legs: w.legs, id: w.booked.transactionId })),
+    ),
+    recordsEarly ? writeRecords(tx, early) : Promise.resolve(),
   ]);
   const checked = answerOf(checking);
   const found = answerOf(claiming);
-  if (early && (checked.some(Boolean) || found.some((f) => f.status !== 'claimed' && f.status !== 'same')))
+  if (
+    early.length > 0 &&
+    (checked.some(Boolean) ||
+      !found.every(isNew) ||
+      (recordsEarly && posting.status === 'fulfilled' && posting.value.some((r) => r.failure !== null)))
+  )
     throw new SpeculationMissed(checked);
-  if (speculating.status === 'rejected') throw refusal(speculating.reason);
-  const earlyPosted = speculating.value;
+  if (posting.status === 'rejected') throw refusal(posting.reason);
+  answerOf(writing);
+  const earlyPosted = posting.value;
 
   for (const [i, refused] of checked.entries()) if (refused) refuse(i, refused);
   const follows = new Map<number, number>();
@@ -327,18 +365,18 @@ async function bookSteps(
     }
   }
 
-  // 3. Post (unless the speculation did).
-  const posting = early ?? pending().filter(plain);
-  const posted =
-    earlyPosted ??
-    (await postBatch(
-      tx,
-      posting.map((w) => ({ ...header(w), legs: w.legs })),
-    ).catch((err: unknown) => {
-      throw refusal(err);
-    }));
-  for (const [n, w] of posting.entries()) {
-    const r = posted[n]!;
+  // 3. Post (what the speculation has not).
+  const rest = early.length > 0 ? [] : pending().filter(plain);
+  const posted = await postBatch(
+    tx,
+    rest.map((w) => ({ ...header(w), legs: w.legs })),
+  ).catch((err: unknown) => {
+    throw refusal(err);
+  });
+  for (const [w, r] of [
+    ...early.map((w, n) => [w, earlyPosted[n]!] as const),
+    ...rest.map((w, n) => [w, posted[n]!] as const),
+  ]) {
     if (r.failure !== null) refuse(work.indexOf(w), refusal(sqlStateError(r.failure, 'booking')));
     else w.booked.transactionId = r.txn;
   }
@@ -361,16 +399,9 @@ async function bookSteps(
   const releasing = releaseKeys(tx, released);
   releasing.catch(() => undefined);
 
-  // 5. Records, kind by kind.
+  // 5. Records, kind by kind (those the speculation has not written).
   const live = pending();
-  for (const w of live) if (!w.b.record) w.answer = w.booked;
-  for (const [kind, group] of groupByKind(live)) {
-    const answers = await kind.write(
-      tx,
-      group.map((w) => ({ who: w.b.who, input: w.input, ...w.booked })),
-    );
-    for (const [n, w] of group.entries()) w.answer = answers[n];
-  }
+  await writeRecords(tx, recordsEarly ? live.filter((w) => !early.includes(w)) : live);
   await releasing;
 
   // 6. Audit rows and answers, in one statement (with the COMMIT, given `commitWith`).

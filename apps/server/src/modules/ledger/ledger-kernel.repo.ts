@@ -18,7 +18,8 @@ export type TxnHeader = {
   entityId: number | null;
 };
 
-export type PostItem = TxnHeader & { legs: Leg[]; reverses?: number | null };
+/** An item to post; `id`: the transaction's id, drawn ahead (`reserveTransactionIds`), else the sequence's next. */
+export type PostItem = TxnHeader & { legs: Leg[]; reverses?: number | null; id?: number | null };
 /** A posted transaction's id, or the SQLSTATE that refused it (CW001, 23514). */
 export type PostResult = { txn: number | null; failure: string | null };
 
@@ -35,7 +36,8 @@ function postBatchQuery(items: PostItem[]): SQL {
   return sql`select idx, txn, failure from ledger_post_batch(
     ${texts(col((i) => i.kind))}, ${texts(col((i) => i.reference))}, ${texts(col((i) => i.principalKind))},
     ${texts(col((i) => i.principalId))}, ${ints(col((i) => i.entityId))}, ${texts(col((i) => i.memo))},
-    ${bigints(col((i) => i.reverses ?? null))}, ${ints(legItems)}, ${legArrays(items.flatMap((i) => i.legs))}) order by idx`;
+    ${bigints(col((i) => i.reverses ?? null))}, ${ints(legItems)}, ${legArrays(items.flatMap((i) => i.legs))},
+    ${bigints(col((i) => i.id ?? null))}) order by idx`;
 }
 
 const results = (rows: { txn: string | number | null; failure: string | null }[]): PostResult[] =>
@@ -55,6 +57,20 @@ export async function postBatch(tx: DbOrTx, items: PostItem[]): Promise<PostResu
       postBatchQuery(items),
     ),
   );
+}
+
+/**
+ * `count` ids for ledger transactions posted later (ledger_transaction_ids): a booking that
+ * knows its transaction's id can send its record right behind its posting. One statement,
+ * on its own (the sequence is not transactional).
+ */
+export async function reserveTransactionIds(db: DbOrTx, count: number): Promise<number[]> {
+  const rows = await queryPrepared<{ id: string }>(
+    db,
+    'ledger_transaction_ids',
+    sql`select t.id from ledger_transaction_ids(${count}::int) as t(id)`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Reserves a positive amount on an account (ledger_hold_place); the hold's id. */

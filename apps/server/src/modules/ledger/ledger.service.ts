@@ -7,9 +7,18 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
-import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg, SpeculationMissed } from './booking';
+import {
+  type Booked,
+  type Booking,
+  bareItem,
+  bookAll,
+  isBare,
+  type Leg,
+  SpeculationMissed,
+  speculativeCount,
+} from './booking';
 import { accounts, holds } from './ledger.tables';
-import { postBatch } from './ledger-kernel.repo';
+import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
 export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
@@ -30,6 +39,8 @@ export type LedgerActor = { principal: Principal | null; entityId?: number | nul
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
 type AssetInfo = { scale: number; assetClass: 'FIAT' | 'CRYPTO' };
 const SYSTEM: LedgerActor = { principal: null };
+/** Ledger transaction ids drawn ahead at a time (see `transactionIds`). */
+const ID_BLOCK = 256;
 
 const unbalanced = () => new AppError('Unbalanced', 400, 'The transaction does not balance');
 
@@ -85,16 +96,38 @@ export function createLedgerService(db: Db) {
   const omnibus = new Map<string, number>();
 
   /**
+   * Ledger transaction ids drawn ahead in blocks (`reserveTransactionIds`): a speculative
+   * booking names its transactions before posting them, so its records travel with the
+   * posting. Ids of bookings rolled back or refused are gaps, as ever.
+   */
+  const reserved: number[] = [];
+  let refilling: Promise<void> | null = null;
+  async function transactionIds(count: number): Promise<number[]> {
+    while (reserved.length < count) {
+      refilling ??= reserveTransactionIds(db, Math.max(count, ID_BLOCK))
+        .then((ids) => {
+          reserved.push(...ids);
+        })
+        .finally(() => {
+          refilling = null;
+        });
+      await refilling;
+    }
+    return reserved.splice(0, count);
+  }
+
+  /**
    * Books in a transaction of their own, in as few round trips as the booking path allows
-   * (`pipelinedTransaction`: BEGIN goes with the checks, the keys' claims and — speculating
-   * that all of them pass — the posting; COMMIT with the audit rows and the answers). When
-   * the speculation misses (a refusal, a key seen before), the transaction is rolled back and
-   * the bookings booked again, step by step.
+   * (`pipelinedTransaction`): BEGIN goes with the checks, the keys' claims and — speculating
+   * that all of them pass and every posting is booked — the posting and the records; COMMIT
+   * with the audit rows and the answers. When the speculation misses (a refusal, a key seen
+   * before), the transaction is rolled back and the bookings booked again, step by step.
    */
   async function bookOwn(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    const ids = await transactionIds(speculativeCount(items));
     try {
       return await pipelinedTransaction(db, (tx, commitWith) =>
-        bookAll(tx, items, asLedgerError, { speculate: true, commitWith }),
+        bookAll(tx, items, asLedgerError, { speculate: true, transactionIds: ids, commitWith }),
       );
     } catch (err) {
       if (!(err instanceof SpeculationMissed)) throw err;
