@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
@@ -50,6 +50,27 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 ): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return (await clientOf(handle).query<T>({ name, text, values: params })).rows;
+}
+
+/** A statement rendered once (see `statement`): a call binds its values and sends it. */
+export type Statement<Row extends pg.QueryResultRow, Values extends Record<string, unknown>> = (
+  handle: DbOrTx,
+  values: Values,
+) => Promise<Row[]>;
+
+/**
+ * A statement on the hot path: `query` — Drizzle SQL with `sql.placeholder(name)` wherever
+ * a value goes — is rendered to text once, here, and prepared once per connection under
+ * `name` (see `queryPrepared`); a call only binds `values` (one per placeholder) and sends,
+ * at once. Building and rendering a large query at every call costs more than running it.
+ */
+export function statement<Row extends pg.QueryResultRow, Values extends Record<string, unknown>>(
+  name: string,
+  query: SQL,
+): Statement<Row, Values> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return async (handle, values) =>
+    (await clientOf(handle).query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
 
 /**

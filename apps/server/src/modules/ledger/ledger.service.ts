@@ -7,16 +7,8 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
-import {
-  type Booked,
-  type Booking,
-  bareItem,
-  bookAll,
-  isBare,
-  type Leg,
-  SpeculationMissed,
-  speculativeCount,
-} from './booking';
+import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
+import { SpeculationMissed, speculativeCount } from './booking-run';
 import { accounts, holds } from './ledger.tables';
 import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
