@@ -90,22 +90,25 @@ export function createLedgerService(db: Db) {
   /**
    * Ledger transaction ids drawn ahead in blocks (`reserveTransactionIds`): a speculative
    * booking names its transactions before posting them, so its records travel with the
-   * posting. Ids of bookings rolled back or refused are gaps, as ever.
+   * posting. The next block is drawn while half of this one is left, so a booking seldom
+   * waits for it. Ids of bookings rolled back or refused are gaps, as ever.
    */
   const reserved: number[] = [];
   let refilling: Promise<void> | null = null;
+  const refill = (count: number) =>
+    (refilling ??= reserveTransactionIds(db, Math.max(count, ID_BLOCK))
+      .then((ids) => {
+        reserved.push(...ids);
+      })
+      .finally(() => {
+        refilling = null;
+      }));
   async function transactionIds(count: number): Promise<number[]> {
-    while (reserved.length < count) {
-      refilling ??= reserveTransactionIds(db, Math.max(count, ID_BLOCK))
-        .then((ids) => {
-          reserved.push(...ids);
-        })
-        .finally(() => {
-          refilling = null;
-        });
-      await refilling;
-    }
-    return reserved.splice(0, count);
+    while (reserved.length < count) await refill(count);
+    const taken = reserved.splice(0, count);
+    // Drawn in the background; a failure shows when a booking has to wait for a block.
+    if (reserved.length < ID_BLOCK / 2) refill(ID_BLOCK).catch(() => undefined);
+    return taken;
   }
 
   /**
