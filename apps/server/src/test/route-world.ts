@@ -531,6 +531,7 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
   const bankOfB = async () =>
     (await t.services.bankInfo.createDirect(bStaff, { entityId: w.b, ...bank() })).id;
   return {
+    entity: async () => w.b,
     account: async () => account,
     wallet: async () =>
       (
