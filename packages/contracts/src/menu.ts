@@ -93,6 +93,9 @@ export const MENU: readonly MenuItem[] = [
     id: 'deposit-and-withdrawals',
     label: 'Deposit & Withdrawals',
     children: [
+      // Beyond section 2 (issue 21): the approver's inbox, money and whitelisting requests
+      // alike, for whoever holds an approve key on the selected entity.
+      { id: 'approvals', label: 'Approvals', path: '/approvals', ...gate(A.requests.inbox) },
       {
         id: 'historic',
         label: 'Historic',
