@@ -306,13 +306,14 @@ export const requestEndpoints = {
   // Declared beyond section 7 (issue 21: the approvals inbox). An approver's one place for
   // everything waiting for them, money and whitelisting alike: only what the caller may
   // decide (the type's approve key where the request is, never their own), so any approve
-  // key reaches the call and the list narrows to the types whose keys are held.
+  // key on the entity or for those below it reaches the call, and the list narrows to the
+  // types whose keys are held where each request is.
   inbox: call(
     'POST',
     '/requests/inbox',
     'requests',
     'Requests waiting for the caller’s decision, at the entity and below it (filters, paging)',
-    P.approvals,
+    P.approvalsHereOrBelow,
     ZInboxRequest,
     ZInboxPage,
   ),
