@@ -194,7 +194,7 @@ describe('the notification centre: each user’s stored notifications', () => {
     });
     expect((await page(requester.agent)).items[0]).toMatchObject({
       title: `Request #${req.id} rejected`,
-      message: expect.stringContaining('to rejected'),
+      message: expect.stringContaining('rejected your deposit request: No funds received'),
       link: `/deposit-and-withdrawals/requests?request=${req.id}`,
     });
   });

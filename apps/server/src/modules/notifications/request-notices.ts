@@ -42,11 +42,14 @@ export async function notifyRequester(tx: DbOrTx, e: RequestEvents['decided'], d
   const r = e.request;
   const type = r.type.toLowerCase();
   const by = e.by.principal.name;
-  // An approval that moved the money all the way says so: nothing is left to wait for.
+  // An approval that moved the money all the way says so (nothing is left to wait for); a
+  // rejection says why.
   const message =
     e.to === 'APPROVED' && e.status === 'COMPLETED'
       ? `${by} approved your ${type} request; its money has moved and it is completed`
-      : `${by} moved your ${type} request to ${e.to.toLowerCase()}`;
+      : e.to === 'REJECTED' && e.reason
+        ? `${by} rejected your ${type} request: ${e.reason}`
+        : `${by} moved your ${type} request to ${e.to.toLowerCase()}`;
   await d.notifications.notify(tx, [{ kind: r.requesterKind, id: r.requesterId }], {
     title: `Request #${r.id} ${e.to.toLowerCase()}`,
     message,

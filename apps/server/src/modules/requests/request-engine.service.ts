@@ -315,7 +315,13 @@ export function createRequestEngine(deps: {
               await setStatus(tx, r, 'COMPLETED');
               await record(tx, who, r, 'PENDING', 'APPROVED', reason);
               await record(tx, who, r, 'APPROVED', 'COMPLETED', null);
-              await events.emit(tx, 'decided', { request: summaryOf(r), to, status: 'COMPLETED', by: who });
+              await events.emit(tx, 'decided', {
+                request: summaryOf(r),
+                to,
+                status: 'COMPLETED',
+                reason,
+                by: who,
+              });
               return view(tx, r.id);
             }
             break;
@@ -330,7 +336,7 @@ export function createRequestEngine(deps: {
           }
         }
         await record(tx, who, r, r.status, to, reason);
-        await events.emit(tx, 'decided', { request: summaryOf(r), to, status: to, by: who });
+        await events.emit(tx, 'decided', { request: summaryOf(r), to, status: to, reason, by: who });
         return view(tx, r.id);
       });
     },

@@ -26,6 +26,8 @@ export type RequestEvents = {
     request: RequestSummary;
     to: (typeof REQUEST_MOVES)[number];
     status: RequestStatus;
+    /** Why (a rejection's reason, which its requester is told), as the decider gave it. */
+    reason: string | null;
     by: { principal: Principal; entityId?: number | null };
   };
 };

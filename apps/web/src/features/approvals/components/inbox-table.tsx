@@ -1,6 +1,6 @@
 import type { TRequestItem } from '@clearway/contracts/endpoints/requests.schemas';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
-import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import { Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useRequestSummary } from './request-drawer';
@@ -85,13 +85,13 @@ export function InboxTable({
               {!movesMoney(r) ? (
                 EMPTY
               ) : r.proof ? (
-                <Badge variant="light" color="teal">
+                <Text size="sm" c="teal.9" fw={600}>
                   {t('approvals.proofAttached')}
-                </Badge>
+                </Text>
               ) : (
-                <Badge variant="light" color="gray">
+                <Text size="sm" c="dimmed">
                   {t('approvals.proofNone')}
-                </Badge>
+                </Text>
               )}
             </Table.Td>
             <Table.Td>

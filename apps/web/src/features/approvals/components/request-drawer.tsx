@@ -150,7 +150,11 @@ export function RequestDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title={r ? `${requestTypeOf(r.type).label} #${r.id}` : t('approvals.request', { id: requestId })}
+      title={
+        r
+          ? t('approvals.drawerTitle', { id: r.id, type: requestTypeOf(r.type).label })
+          : t('approvals.request', { id: requestId })
+      }
     >
       {detail.isError ? (
         <Alert color="red" title={t('approvals.requestFailed', { id: requestId })}>
