@@ -110,7 +110,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
                     onClick={() => opened.open(r.id)}
                     aria-label={t('requests.detailsOf', { id: r.id })}
                   >
-                    #{r.id}
+                    {r.id}
                   </Button>
                 </Table.Td>
                 <Table.Td>{requestTypeOf(r.type).label}</Table.Td>
