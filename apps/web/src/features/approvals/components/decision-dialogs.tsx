@@ -27,7 +27,7 @@ export function confirmApproval(t: TFunction, id: number, summary: string, appro
 }
 
 /** The reason of a rejection, required and checked with the contract's own rule before it is sent. */
-function RejectionForm({
+export function RejectionForm({
   id,
   onReject,
   onCancel,
@@ -62,8 +62,7 @@ function RejectionForm({
             if (error) setError(undefined);
           }}
           onBlur={() => reason && setError(check(reason))}
-          autosize
-          minRows={2}
+          rows={3}
           data-autofocus
         />
         <Group justify="flex-end">
