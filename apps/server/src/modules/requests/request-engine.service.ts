@@ -23,7 +23,7 @@ import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import { entityWithin } from '../entities/entity-sql';
 import { createApprovalPolicies } from './approval-policies.service';
-import { awaitingDecision, type Identity } from './awaiting-decision';
+import { type AwaitingFilter, type Identity, listAwaiting, stillToDecide } from './awaiting-decision';
 import type { RequestEvents, RequestSummary } from './request-events';
 import { loadViews, type RequestRow, storedPayload } from './request-views';
 import { requestApprovals, requestHistory, requests } from './requests.tables';
@@ -103,8 +103,8 @@ export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
 /**
  * The request engine: PENDING → APPROVED | REJECTED (with a reason) | CANCELLED (by the
  * requester), and APPROVED → COMPLETED — at once when the approval moved the request's
- * money all the way (`completesOnApproval`), later otherwise. Each move locks the request row, so concurrent moves happen one
- * at a time and a second decision answers 409. The requester never decides their own
+ * money all the way (`completesOnApproval`), later otherwise. Each move locks the request
+ * row, so concurrent moves happen one at a time and a second decision answers 409. The requester never decides their own
  * request (maker-checker, whatever credential either side used: `humanOf` names the person
  * behind a user or an API key). An approval policy can ask for several distinct approvers.
  * Every move is a history row and an audit row. Payloads are typed by their request type's
@@ -349,18 +349,7 @@ export function createRequestEngine(deps: {
     async decidable(who: Who, requestId: number): Promise<boolean> {
       const s = await standing(who, requestId);
       if (s.isRequester || !s.mayDecide) return false;
-      const mine = await deps.identitiesOf(who.principal);
-      const [{ n }] = (
-        await db.execute<{ n: number }>(sql`
-          select count(*)::int as n from ${requests} r
-           where r.id = ${requestId} and r.status = 'PENDING'
-             and not exists (select 1 from ${requestApprovals} given where given.request_id = r.id
-                              and (given.approver_kind, given.approver_id) in (${sql.join(
-                                mine.map((i) => sql`(${i.kind}, ${i.id})`),
-                                sql`, `,
-                              )}))`)
-      ).rows as [{ n: number }];
-      return n === 1;
+      return stillToDecide(db, requestId, await deps.identitiesOf(who.principal));
     },
 
     /**
@@ -371,30 +360,10 @@ export function createRequestEngine(deps: {
     async awaiting<S extends z.ZodType>(
       who: Who & { entityId: number },
       held: EntityPermissions,
-      f: {
-        types: readonly RequestType[];
-        search?: string;
-        direction: 'asc' | 'desc';
-        limit: number;
-        offset: number;
-      },
+      f: AwaitingFilter,
       schema: S,
     ): Promise<{ items: z.output<S>[]; total: number }> {
-      const where = awaitingDecision(who.entityId, held, await deps.identitiesOf(who.principal), f);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(requests)
-          .where(where)
-          .orderBy(
-            f.direction === 'asc' ? asc(requests.createdAt) : desc(requests.createdAt),
-            f.direction === 'asc' ? asc(requests.id) : desc(requests.id),
-          )
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(requests).where(where),
-      ]);
-      return { items: await loadViews(db, rows, schema), total: count?.n ?? 0 };
+      return listAwaiting(db, who.entityId, held, await deps.identitiesOf(who.principal), f, schema);
     },
 
     /**
