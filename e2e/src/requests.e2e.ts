@@ -46,6 +46,11 @@ describe('money requests page', () => {
     await pending.getByRole('button', { name: 'Download proof' }).click();
     expect((await download).suggestedFilename()).toContain(`proof-${request.id}`);
     await pending.getByRole('button', { name: 'Approve' }).click();
+    // An approval asks first: it moves money at once.
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     expect(await settlementUsd()).toBe(before + 2500);
@@ -104,6 +109,11 @@ describe('money requests page', () => {
     await approver.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
     await pending.getByRole('button', { name: 'Approve' }).click();
+    // An approval asks first: it moves money at once.
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     // The client's open historic page shows the movement without a reload (live notification).

@@ -30,6 +30,10 @@ describe('wallet whitelisting journey', () => {
     await visit(approver, '/whitelist-requests');
     const row = approver.getByRole('row', { name: new RegExp(ADDRESS) });
     await row.getByRole('button', { name: 'Approve' }).click();
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     await reload(client);

@@ -9,6 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
@@ -169,7 +171,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   jobs.add(notificationRetentionTask(db, config.NOTIFICATION_RETENTION_DAYS));
   const reversals = createCashReversalsService({ db, ledger });
   // Maker-checker compares people: a user and the API keys that user created are one.
-  const requestEngine = createRequestEngine({ db, resolver, humanOf: auth.tokens.humanOf });
+  const requestEngine = createRequestEngine({
+    db,
+    resolver,
+    humanOf: auth.tokens.humanOf,
+    identitiesOf: auth.tokens.identitiesOf,
+  });
   subscribeNotifications({
     notifications,
     resolver,
@@ -190,6 +197,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     bankInfo,
     storage,
   });
+  const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -206,6 +214,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
+      approvalsRoutes(api, approvals);
       notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
@@ -235,6 +244,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       bankInfo,
       ssi,
       moneyRequests,
+      approvals,
       notifications,
       notificationCentre,
       jobs,

@@ -10,8 +10,9 @@ import { ListState } from '../components/list-state';
 import { PageFrame, SectionTitle } from '../components/page-frame';
 import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
-import { confirmRejection } from '../features/approvals/components/reject-request';
+import { confirmApproval, confirmRejection } from '../features/approvals/components/decision-dialogs';
 import { RequestDetails } from '../features/approvals/components/request-details';
+import { RequestDrawer, useRequestSummary } from '../features/approvals/components/request-drawer';
 import { RequestStatusBadge, RequestStatusFilter } from '../features/approvals/components/request-status';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import type { MoneyRequestFilter } from '../features/money-requests/api/money-requests.keys';
@@ -27,6 +28,7 @@ import {
 } from '../features/money-requests/components/money-requests-table';
 import { useRequestActions } from '../features/money-requests/components/use-request-actions';
 import { loadsPendingRequests, useSelectedEntity } from '../lib/selected-entity';
+import { useOpenedRequest } from '../lib/use-opened-request';
 
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
 
@@ -37,7 +39,8 @@ const views: RequestViews = {
 
 /**
  * `/deposit-and-withdrawals/requests`: new deposit, withdrawal and transfer requests; the
- * pending ones awaiting a decision (section 4 rule); and all requests with filters.
+ * pending ones awaiting a decision (section 4 rule); and all requests with filters. A
+ * request opens in full in a drawer (also from a notification's link, `?request=12`).
  */
 export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
@@ -64,12 +67,18 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     ...moneyRequestsQuery(id, { ...filter, limit: pageSize, offset: paging.offset }),
     enabled: id > 0,
   });
-  const actions = useRequestActions({
-    entityId: id,
-    canDecide: Boolean(caps?.canViewPendingRequests),
-    me,
-    askRejection: (requestId, reject) => confirmRejection(t, requestId, reject),
-  });
+  const opened = useOpenedRequest();
+  const { summaryOf } = useRequestSummary();
+  const actions = {
+    ...useRequestActions({
+      entityId: id,
+      canDecide: Boolean(caps?.canViewPendingRequests),
+      me,
+      askRejection: (requestId, reject) => confirmRejection(t, requestId, reject),
+      askApproval: (r, approve) => confirmApproval(t, r.id, summaryOf(r), approve),
+    }),
+    onDetails: (r: { id: number }) => opened.open(r.id),
+  };
 
   const items = list.data?.items ?? [];
   const exportRows = async () =>
@@ -174,6 +183,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         </ListState>
         <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
       </Stack>
+      <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { TWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Button, Group, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,15 +10,22 @@ import { ListState } from '../components/list-state';
 import { PageFrame } from '../components/page-frame';
 import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
-import { confirmRejection } from '../features/approvals/components/reject-request';
+import { confirmApproval, confirmRejection } from '../features/approvals/components/decision-dialogs';
 import { RequestDetails } from '../features/approvals/components/request-details';
+import { RequestDrawer, useRequestSummary } from '../features/approvals/components/request-drawer';
 import { RequestStatusBadge, RequestStatusFilter } from '../features/approvals/components/request-status';
+import { sessionQuery } from '../features/auth/api/auth.queries';
 import { useDecideWhitelistRequest } from '../features/whitelist/api/whitelist.mutations';
 import { workflowsQuery } from '../features/whitelist/api/whitelist.queries';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
+import { useOpenedRequest } from '../lib/use-opened-request';
 
-/** `/whitelist-requests`: pending and past whitelist requests, with approve/reject for approvers. */
+/**
+ * `/whitelist-requests`: pending and past whitelist requests, with approve and reject (each
+ * asking first) for approvers; a request opens in full in a drawer (also from a
+ * notification's link, `?request=12`).
+ */
 export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
@@ -34,6 +42,13 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     enabled: id > 0,
   });
   const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
+  const me = useQuery(sessionQuery).data?.user?.username;
+  const opened = useOpenedRequest();
+  const { summaryOf } = useRequestSummary();
+  // Maker-checker: never one's own request, and each approver once (the server holds both rules).
+  const mine = (r: TWhitelistRequestView) =>
+    (r.requester.kind === 'user' && r.requester.name === me) ||
+    r.approvals.some((a) => a.kind === 'user' && a.name === me);
 
   async function decide(r: TWhitelistRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
     try {
@@ -46,6 +61,8 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
 
   const reject = (r: TWhitelistRequestView) =>
     confirmRejection(t, r.id, (reason) => decide(r, 'REJECTED', reason));
+  const approve = (r: TWhitelistRequestView) =>
+    confirmApproval(t, r.id, summaryOf(r), () => decide(r, 'APPROVED'));
 
   const items = list.data?.items ?? [];
   return (
@@ -86,8 +103,17 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
           <Table.Tbody>
             {items.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{r.id}</Table.Td>
-                <Table.Td>{r.type}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => opened.open(r.id)}
+                    aria-label={t('requests.detailsOf', { id: r.id })}
+                  >
+                    {r.id}
+                  </Button>
+                </Table.Td>
+                <Table.Td>{requestTypeOf(r.type).label}</Table.Td>
                 <Table.Td>
                   <RequestDetails request={r} />
                 </Table.Td>
@@ -100,11 +126,11 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
                 </Table.Td>
                 {canDecide && (
                   <Table.Td>
-                    {r.status === 'PENDING' && (
+                    {r.status === 'PENDING' && !mine(r) && (
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"
-                          onClick={() => decide(r, 'APPROVED')}
+                          onClick={() => approve(r)}
                           aria-label={t('whitelist.approveRequest', { id: r.id })}
                         >
                           {t('whitelist.approve')}
@@ -122,6 +148,7 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         </DataTable>
       </ListState>
       <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+      <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>
   );
 }

@@ -68,7 +68,8 @@ export function NotificationCentre() {
     if (!n.read) markRead.mutate(n.id);
     const to = portalPath(n.link);
     setOpened(false);
-    if (to) void navigate({ to });
+    // A link may carry a query string (`/approvals?request=12`): navigated to as a whole.
+    if (to) void navigate({ href: to });
   };
 
   return (

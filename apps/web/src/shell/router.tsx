@@ -27,6 +27,7 @@ import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
+import { positiveId, requestSearch } from '../lib/use-opened-request';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -141,17 +142,12 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: pagedPage(() => import('../routes/overview.page'), 'OverviewPage'),
   historic: pagedPage(() => import('../routes/historic.page'), 'HistoricPage'),
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
+  approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
-};
-
-/** A positive whole number from the query string, else none. */
-const positiveId = (v: unknown) => {
-  const id = Number(v);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };
 
 /** The history's query string: opened from an account on the Accounts page, that account's. */
@@ -171,7 +167,23 @@ const historicRoute = createRoute({
   staticData: { title: 'pages.historic' },
   validateSearch: (s: Record<string, unknown>) => historicSearch(s),
 });
-const TYPED_PAGES: Record<string, AnyRoute> = { historic: historicRoute };
+/** A menu page that opens one request in a drawer from its query string (`?request=12`). */
+const requestPageRoute = (id: string) => {
+  const item = menuLeaves().find((i) => i.id === id)!;
+  return createRoute({
+    getParentRoute: () => appLayout,
+    path: item.path!,
+    component: BUILT_PAGES[id],
+    staticData: { title: `pages.${camel(id)}` },
+    validateSearch: (s: Record<string, unknown>) => requestSearch(s),
+  });
+};
+const TYPED_PAGES: Record<string, AnyRoute> = {
+  historic: historicRoute,
+  approvals: requestPageRoute('approvals'),
+  requests: requestPageRoute('requests'),
+  'whitelist-requests': requestPageRoute('whitelist-requests'),
+};
 
 /** Every other menu page of section 2, derived from the menu tree so the two cannot drift. */
 const MENU_PAGES = menuLeaves()
@@ -197,7 +209,7 @@ const USER_PAGES = [
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren(PUBLIC_PAGES),
-  appLayout.addChildren([...MENU_PAGES, historicRoute, ...USER_PAGES]),
+  appLayout.addChildren([...MENU_PAGES, ...Object.values(TYPED_PAGES), ...USER_PAGES]),
 ]);
 
 export function createAppRouter(basepath: string, queryClient: QueryClient) {

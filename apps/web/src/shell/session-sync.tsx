@@ -7,6 +7,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceKeys } from '../features/accounts/api/accounts.keys';
+import { inboxKeys } from '../features/approvals/api/inbox.keys';
 import { logout } from '../features/auth/api/auth.calls';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import { cashEntryKeys } from '../features/cash-entries/api/cash-entries.keys';
@@ -76,6 +77,7 @@ export function SessionSync() {
  */
 const LIVE_QUERIES = [
   notificationKeys.all,
+  inboxKeys.all,
   moneyRequestKeys.all,
   whitelistRequestKeys.all,
   balanceKeys.all,

@@ -3,7 +3,7 @@ import { REQUEST_STATUSES } from '../enums';
 import { NETWORK_CODES } from '../networks';
 import { trimmed, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
 import { ZAssetCode } from '../request-types/money-request-types';
-import { ZMoneyRequestView } from './requests.schemas';
+import { ZMoneyRequestItem } from './requests.schemas';
 
 const id = ZId;
 const entityId = id.optional();
@@ -55,7 +55,7 @@ export const ZPendingRequests = z.strictObject({
   limit: z.number().int().min(1).max(999).default(999),
   offset: ZOffset,
 });
-export const ZRequestPage = z.object({ items: z.array(ZMoneyRequestView), total: z.number() });
+export const ZRequestPage = z.object({ items: z.array(ZMoneyRequestItem), total: z.number() });
 export const ZTransactionHash = z.strictObject({
   entityId,
   requestId: ZBigId,

@@ -3,6 +3,7 @@ import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
+import { inboxKeys } from '../../approvals/api/inbox.keys';
 import { cashEntryKeys } from '../../cash-entries/api/cash-entries.keys';
 import type { MoneyRequestDraft, RequestMode } from '../money-request-draft';
 import { moneyRequestKeys } from './money-requests.keys';
@@ -53,6 +54,7 @@ function useRefreshAfterRequest() {
   const queryClient = useQueryClient();
   return async (entityId: number, moved: boolean) => {
     await queryClient.invalidateQueries({ queryKey: moneyRequestKeys.entity(entityId) });
+    await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     await queryClient.invalidateQueries({ queryKey: balanceKeys.entity(entityId) });
     if (moved) await queryClient.invalidateQueries({ queryKey: cashEntryKeys.entity(entityId) });
   };

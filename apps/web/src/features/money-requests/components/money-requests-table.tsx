@@ -1,4 +1,4 @@
-import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import type { TMoneyRequestItem as TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -29,6 +29,10 @@ function destinationOf(r: TMoneyRequestView): string {
 
 export type RowActions = {
   canDecide: boolean;
+  /** Whether the caller may approve or reject this request (pending, not theirs, not approved by them yet). */
+  mayDecide: (r: TMoneyRequestView) => boolean;
+  /** Opens the request in full (its drawer); without it, Details shows its fields in a dialog. */
+  onDetails?: (r: TMoneyRequestView) => void;
   /** Whether the signed-in user made this request (and so may cancel it while pending). */
   isMine: (r: TMoneyRequestView) => boolean;
   onCancel: (r: TMoneyRequestView) => void;
@@ -108,12 +112,12 @@ export function MoneyRequestsTable({
                   <Button
                     size="xs"
                     variant="subtle"
-                    onClick={() => showDetails(r)}
+                    onClick={() => (actions.onDetails ?? showDetails)(r)}
                     aria-label={t('requests.detailsOf', { id: r.id })}
                   >
                     {t('requests.details')}
                   </Button>
-                  {actions.canDecide && r.status === 'PENDING' && (
+                  {actions.mayDecide(r) && (
                     <>
                       <Button size="xs" onClick={() => actions.onApprove(r)}>
                         {t('whitelist.approve')}
@@ -136,16 +140,21 @@ export function MoneyRequestsTable({
                         {t('requests.addHash')}
                       </Button>
                     )}
-                  <FileButton onChange={(f) => actions.onUpload(r, f)} accept={PROOF_TYPES}>
-                    {(props) => (
-                      <Button size="xs" variant="subtle" {...props}>
-                        {t('requests.uploadProof')}
-                      </Button>
-                    )}
-                  </FileButton>
-                  <Button size="xs" variant="subtle" onClick={() => actions.onDownload(r)}>
-                    {t('requests.viewProof')}
-                  </Button>
+                  {/* One proof per request: offered while there is none and the request is live, downloadable once there is. */}
+                  {!r.proof && (r.status === 'PENDING' || r.status === 'APPROVED') && (
+                    <FileButton onChange={(f) => actions.onUpload(r, f)} accept={PROOF_TYPES}>
+                      {(props) => (
+                        <Button size="xs" variant="subtle" {...props}>
+                          {t('requests.uploadProof')}
+                        </Button>
+                      )}
+                    </FileButton>
+                  )}
+                  {r.proof && (
+                    <Button size="xs" variant="subtle" onClick={() => actions.onDownload(r)}>
+                      {t('requests.viewProof')}
+                    </Button>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
