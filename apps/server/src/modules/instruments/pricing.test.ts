@@ -152,6 +152,8 @@ describe('the rate sheet, swap points and forwards', () => {
       expect(c).toMatchObject({
         symbol: 'EUR/USD',
         pipSize: '0.0001',
+        // The pair's price decimals (its default: one more than the pip's), for the screen.
+        pricePrecision: 5,
         tradeDate: '2026-03-05',
         spotDate: '2026-03-09',
       });
