@@ -98,6 +98,9 @@ const exact: SortingFn<unknown> = (a, b, id) =>
 const text: SortingFn<unknown> = (a, b, id) =>
   String(a.getValue(id) ?? '').localeCompare(String(b.getValue(id) ?? ''), undefined, { numeric: true });
 
+/** Rows not yet known: one array for every render (a new one each time would re-run the table's row models). */
+const NO_ROWS: never[] = [];
+
 /** Below this width a table scrolls sideways in its own box instead of widening the page. */
 const MIN_WIDTH = 640;
 const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="checkbox"]';
@@ -145,7 +148,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
     if (first) server.onChange({ by: first.id, direction: first.desc ? 'desc' : 'asc' });
   };
   const table = useReactTable({
-    data: p.rows ?? [],
+    data: p.rows ?? NO_ROWS,
     columns: defs,
     getRowId: (row) => String(p.rowKey(row)),
     state: {
@@ -161,6 +164,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     globalFilterFn: 'includesString',
+    // Pages are the server's (or none): nothing for the table to reset when rows change.
+    autoResetAll: false,
   });
 
   const rows = table.getRowModel().rows;
@@ -245,6 +250,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
           {p.csv && (
             <ExportCsvButton
               fileName={p.csv.fileName}
+              of={p.label}
               header={p.csv.header ?? csvColumns.map((c) => c.header)}
               rows={csvRows}
               disabled={view !== 'rows'}

@@ -2,7 +2,7 @@ import { Money } from '@clearway/contracts/amounts';
 import type { TBaseCurrency } from '@clearway/contracts/endpoints/money.schemas';
 import { Accordion, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { EMPTY_CELL, formatAmount } from '../../../lib/format';
@@ -36,12 +36,17 @@ export function BalancesBelow({ entityId, base }: { entityId: number; base: TBas
   const summary = useQuery({ ...childrenSummaryQuery(entityId), enabled: opened !== null });
   const assetOf = useAssetOf();
   const scale = assetOf(base.baseCurrency)?.scale ?? 2;
-  const rows = (summary.data ?? [])
-    .map((c) => {
-      const held = c.assets.filter((a) => !new Money(a.available).isZero());
-      return { ...c, held, value: baseValue(held, base, scale) };
-    })
-    .sort((a, b) => new Money(b.value).cmp(a.value));
+  const rows = useMemo(
+    () =>
+      (summary.data ?? [])
+        .map((c) => {
+          const held = c.assets.filter((a) => !new Money(a.available).isZero());
+          return { ...c, held, value: baseValue(held, base, scale) };
+        })
+        .sort((a, b) => new Money(b.value).cmp(a.value)),
+    [summary.data, base, scale],
+  );
+  const shown = useMemo(() => summary.data && rows.slice(0, SHOWN), [summary.data, rows]);
   type Row = (typeof rows)[number];
   const title = t('overview.byEntityBelow', { currency: base.baseCurrency });
   const columns: Column<Row>[] = [
@@ -79,7 +84,7 @@ export function BalancesBelow({ entityId, base }: { entityId: number; base: TBas
             id="balances-below"
             label={title}
             columns={columns}
-            rows={summary.data && rows.slice(0, SHOWN)}
+            rows={shown}
             rowKey={(c) => c.entityId}
             query={summary}
             empty={{ title: t('overview.noEntitiesBelow'), hint: t('overview.noEntitiesBelowHint') }}

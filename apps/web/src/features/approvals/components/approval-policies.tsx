@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { showSuccessToast } from '../../../lib/toasts';
@@ -21,7 +21,10 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const policies = useQuery({ ...policiesQuery(entityId), enabled: opened });
-  const shown = (policies.data ?? []).filter((p) => types.includes(p.requestType));
+  const shown = useMemo(
+    () => policies.data?.filter((p) => types.includes(p.requestType)),
+    [policies.data, types],
+  );
 
   const columns: Column<TApprovalPolicy>[] = [
     {
@@ -59,7 +62,7 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
             id="approval-policies"
             label={t('policies.title')}
             columns={columns}
-            rows={policies.data && shown}
+            rows={shown}
             rowKey={(p) => p.requestType}
             query={policies}
             empty={{ title: t('policies.none'), hint: t('shell.emptyModuleHint') }}
