@@ -390,12 +390,14 @@ describe('balances on the overview', () => {
     await page.getByRole('option', { name: 'EUR', exact: true }).click();
     await dialog.getByLabel('Mid rate', { exact: true }).fill(rate);
     await dialog.getByRole('button', { name: 'Set rate' }).click();
-    await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${rate.replace('.', '\\.')}`) }).waitFor();
+    // Shown at EUR/USD's five price decimals (the catalogue's): the four typed, and a 0.
+    const shown = `${rate}0`.replace('.', '\\.');
+    await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${shown}`) }).waitFor();
     // Every change is kept: the pair's history names the rate, the one it replaced and who.
     await dialog.getByRole('button', { name: 'History of EUR/USD' }).click();
     await dialog
       .getByRole('table', { name: 'History of EUR/USD' })
-      .getByRole('row', { name: new RegExp(`^${rate.replace('.', '\\.')}\\s.*Taylor Treasury`) })
+      .getByRole('row', { name: new RegExp(`^${shown}\\s.*Taylor Treasury`) })
       .waitFor();
   });
 });

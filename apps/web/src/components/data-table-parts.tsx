@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -14,6 +15,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconColumns, IconSelector } from '@tabler/icons-react';
 import type { Header } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../lib/gateway';
+import { EmptyState } from './page-frame';
 
 /** Where a header's `aria-sort` stands: only a sortable column carries one. */
 export function ariaSortOf(sorted: false | 'asc' | 'desc', sortable: boolean) {
@@ -148,4 +151,44 @@ export function TableCount({
       {text}
     </Text>
   );
+}
+
+type Absence = 'refused' | 'loading' | 'failed' | 'empty';
+
+/**
+ * What a table says instead of rows: why it asked for nothing (the refusal), the shape of
+ * its rows while they come, the server's message and a retry, or its empty state.
+ */
+export function TableAbsence(p: {
+  view: Absence;
+  label: string;
+  refusal?: string | null;
+  query?: { error: unknown; refetch: () => unknown };
+  empty: { title: string; hint: string };
+  skeleton: { columns: number; rows: number };
+}) {
+  const { t } = useTranslation();
+  switch (p.view) {
+    case 'refused':
+      return (
+        <Alert color="yellow" title={t('table.refused')} role="alert">
+          {p.refusal}
+        </Alert>
+      );
+    case 'loading':
+      return <TableSkeleton label={p.label} {...p.skeleton} />;
+    case 'failed':
+      return (
+        <Alert color="red" title={t('shell.loadFailed', { what: p.label })}>
+          <Group justify="space-between">
+            <Text size="sm">{serverMessage(p.query?.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => p.query?.refetch()}>
+              {t('shell.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      );
+    case 'empty':
+      return <EmptyState title={p.empty.title} hint={p.empty.hint} />;
+  }
 }

@@ -1,5 +1,5 @@
 import { compareDecimals } from '@clearway/contracts/amounts';
-import { Alert, Button, Group, Stack, Table, type TableTrProps, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Table, type TableTrProps, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import {
   type ColumnDef,
@@ -7,22 +7,20 @@ import {
   getCoreRowModel,
   getFilteredRowModel,
   getSortedRowModel,
-  type Row,
   type SortingFn,
   type SortingState,
   type Updater,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../lib/gateway';
 import { useTablePrefs } from '../lib/table-prefs';
 import classes from './data-table.module.css';
-import { ColumnMenu, HeaderCell, TableCount, TableSkeleton } from './data-table-parts';
+import { ColumnMenu, HeaderCell, TableAbsence, TableCount } from './data-table-parts';
 import { ExportCsvButton } from './export-csv-button';
 import { listView } from './list-state';
-import { EmptyState } from './page-frame';
 import { PagedFooter, type Paging } from './pager';
+import { useRowNavigation } from './use-row-navigation';
 
 export type CsvCell = string | number | null;
 type Value = string | number | null | undefined;
@@ -103,7 +101,6 @@ const NO_ROWS: never[] = [];
 
 /** Below this width a table scrolls sideways in its own box instead of widening the page. */
 const MIN_WIDTH = 640;
-const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="checkbox"]';
 
 /**
  * The one table of the portal (TanStack Table under Mantine's): sortable headers with
@@ -120,7 +117,6 @@ export function DataTable<T>(p: DataTableProps<T>) {
     p.defaultSort ? [{ id: p.defaultSort.by, desc: p.defaultSort.direction === 'desc' }] : [],
   );
   const [filter, setFilter] = useState('');
-  const [active, setActive] = useState(0);
 
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
@@ -140,7 +136,13 @@ export function DataTable<T>(p: DataTableProps<T>) {
     [p.columns],
   );
   const server = p.sort;
-  const sorting: SortingState = server ? [{ id: server.by, desc: server.direction === 'desc' }] : localSort;
+  // One array per order the server was asked for, so the row models do not re-run per render.
+  const [serverBy, serverDirection] = [server?.by, server?.direction];
+  const serverSorting = useMemo<SortingState | null>(
+    () => (serverBy ? [{ id: serverBy, desc: serverDirection === 'desc' }] : null),
+    [serverBy, serverDirection],
+  );
+  const sorting = serverSorting ?? localSort;
   const onSortingChange = (u: Updater<SortingState>) => {
     const next = typeof u === 'function' ? u(sorting) : u;
     if (!server) return setLocalSort(next);
@@ -183,109 +185,81 @@ export function DataTable<T>(p: DataTableProps<T>) {
       ? p.csv.rows()
       : rows.map((r) => csvColumns.map((c) => (c.value?.(r.original) ?? null) as CsvCell));
 
-  const open = (row: Row<T>) => p.onRowOpen?.(row.original);
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, index: number, row: Row<T>) => {
-    if (e.target !== e.currentTarget) return;
-    const siblings = e.currentTarget.parentElement?.children;
-    const go = (i: number) => {
-      const to = Math.max(0, Math.min(rows.length - 1, i));
-      (siblings?.[to] as HTMLElement | undefined)?.focus();
-      setActive(to);
-      e.preventDefault();
-    };
-    if (e.key === 'ArrowDown') go(index + 1);
-    else if (e.key === 'ArrowUp') go(index - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(rows.length - 1);
-    else if (e.key === 'Enter' && p.onRowOpen) {
-      e.preventDefault();
-      open(row);
-    }
-  };
-  const onRowClick = (e: MouseEvent<HTMLTableRowElement>, row: Row<T>) => {
-    if (!p.onRowOpen || (e.target as Element).closest(INTERACTIVE)) return;
-    open(row);
-  };
+  const onRowOpen = p.onRowOpen;
+  const rowNavigation = useRowNavigation(
+    rows.length,
+    onRowOpen && ((i) => rows[i] && onRowOpen(rows[i].original)),
+  );
 
   return (
     <Stack gap="xs">
       {p.toolbar}
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        {view === 'rows' || (view === 'empty' && searched) ? (
-          <TableCount
-            total={total}
-            shown={rows.length}
-            page={p.paging ? { offset: p.paging.paging.offset, size: p.paging.paging.pageSize } : undefined}
-          />
-        ) : (
-          <span />
-        )}
-        <Group gap="xs" wrap="wrap">
-          {p.search && (
-            <TextInput
-              aria-label={t('table.searchIn', { table: p.label })}
-              placeholder={t('table.search')}
-              leftSection={<IconSearch size={14} aria-hidden />}
-              value={searched}
-              onChange={(e) =>
-                p.search === 'rows'
-                  ? setFilter(e.currentTarget.value)
-                  : p.search?.onChange(e.currentTarget.value)
-              }
-              w={200}
+      {/* The count and the table's controls once there are rows; a search stays while it is in use. */}
+      {(view === 'rows' || searched || typeof p.search === 'object') && (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {view === 'rows' || view === 'empty' ? (
+            <TableCount
+              total={total}
+              shown={rows.length}
+              page={p.paging ? { offset: p.paging.paging.offset, size: p.paging.paging.pageSize } : undefined}
             />
+          ) : (
+            <span />
           )}
-          <ColumnMenu
-            table={p.label}
-            choices={table.getAllLeafColumns().map((c) => ({
-              id: c.id,
-              label: String(c.columnDef.header ?? c.id),
-              shown: c.getIsVisible(),
-              fixed: !c.getCanHide(),
-            }))}
-            onToggle={(id, shown) =>
-              setHidden(p.id, shown ? (hidden ?? []).filter((h) => h !== id) : [...(hidden ?? []), id])
-            }
-          />
-          {p.csv && (
-            <ExportCsvButton
-              fileName={p.csv.fileName}
-              of={p.label}
-              header={p.csv.header ?? csvColumns.map((c) => c.header)}
-              rows={csvRows}
-              disabled={view !== 'rows'}
-            />
-          )}
+          <Group gap="xs" wrap="wrap">
+            {p.search && (
+              <TextInput
+                aria-label={t('table.searchIn', { table: p.label })}
+                placeholder={t('table.search')}
+                leftSection={<IconSearch size={14} aria-hidden />}
+                value={searched}
+                onChange={(e) =>
+                  p.search === 'rows'
+                    ? setFilter(e.currentTarget.value)
+                    : p.search?.onChange(e.currentTarget.value)
+                }
+                w={200}
+              />
+            )}
+            {view === 'rows' && (
+              <ColumnMenu
+                table={p.label}
+                choices={table.getAllLeafColumns().map((c) => ({
+                  id: c.id,
+                  label: String(c.columnDef.header ?? c.id),
+                  shown: c.getIsVisible(),
+                  fixed: !c.getCanHide(),
+                }))}
+                onToggle={(id, shown) =>
+                  setHidden(p.id, shown ? (hidden ?? []).filter((h) => h !== id) : [...(hidden ?? []), id])
+                }
+              />
+            )}
+            {p.csv && view === 'rows' && (
+              <ExportCsvButton
+                fileName={p.csv.fileName}
+                of={p.label}
+                header={p.csv.header ?? csvColumns.map((c) => c.header)}
+                rows={csvRows}
+              />
+            )}
+          </Group>
         </Group>
-      </Group>
-      {view === 'refused' && (
-        <Alert color="yellow" title={t('table.refused')} role="alert">
-          {p.refusal}
-        </Alert>
       )}
-      {view === 'loading' && (
-        <TableSkeleton
+      {view !== 'rows' && (
+        <TableAbsence
+          view={view}
           label={p.label}
-          columns={visible.length}
-          rows={Math.min(p.paging?.paging.pageSize ?? 5, 10)}
+          refusal={p.refusal}
+          query={p.query}
+          empty={
+            searched
+              ? { title: t('table.noMatch', { query: searched }), hint: t('table.noMatchHint') }
+              : p.empty
+          }
+          skeleton={{ columns: visible.length, rows: Math.min(p.paging?.paging.pageSize ?? 5, 10) }}
         />
       )}
-      {view === 'failed' && (
-        <Alert color="red" title={t('shell.loadFailed', { what: p.label })}>
-          <Group justify="space-between">
-            <Text size="sm">{serverMessage(p.query?.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => p.query?.refetch()}>
-              {t('shell.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {view === 'empty' &&
-        (searched ? (
-          <EmptyState title={t('table.noMatch', { query: searched })} hint={t('table.noMatchHint')} />
-        ) : (
-          <EmptyState title={p.empty.title} hint={p.empty.hint} />
-        ))}
       {view === 'rows' && (
         <Table.ScrollContainer minWidth={MIN_WIDTH} type="native" className={classes.scroll}>
           <Table
@@ -315,11 +289,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
               {rows.map((row, i) => (
                 <Table.Tr
                   key={row.id}
-                  tabIndex={i === Math.min(active, rows.length - 1) ? 0 : -1}
                   className={p.onRowOpen ? `${classes.row} ${classes.openable}` : classes.row}
-                  onKeyDown={(e) => onRowKey(e, i, row)}
-                  onClick={(e) => onRowClick(e, row)}
-                  onFocus={(e) => e.target === e.currentTarget && setActive(i)}
+                  {...rowNavigation(i)}
                   {...p.rowProps?.(row.original)}
                 >
                   {row.getVisibleCells().map((cell) => {

@@ -15,7 +15,7 @@ import {
   formatRelative,
   formatRelativeDate,
 } from './format/dates';
-import { columnPrecision, formatRate } from './format/rates';
+import { columnPrecision, formatRate, formatSetRate } from './format/rates';
 
 const USD = { scale: 2, assetClass: 'FIAT' } as const;
 const JPY = { scale: 0, assetClass: 'FIAT' } as const;
@@ -105,6 +105,12 @@ describe('rates at their own precision', () => {
     expect(formatRate('64250')).toBe('64,250');
     expect(formatRate('70000.5')).toBe('70,000.5');
     expect(formatRate('1.0845')).toBe('1.0845');
+  });
+
+  it('shows a rate-sheet rate at its pair’s precision without cutting a decimal it was set with', () => {
+    expect(formatSetRate('1.36', 5)).toBe('1.36000');
+    expect(formatSetRate('1.084156', 5)).toBe('1.084156');
+    expect(formatSetRate('64250', null)).toBe('64,250');
   });
 
   it('lines a column of points up at the most decimals any was set with', () => {

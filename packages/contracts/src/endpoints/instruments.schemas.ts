@@ -303,6 +303,8 @@ export const ZRate = z.object({
   bid: ZFigure,
   ask: ZFigure,
   asOf: z.string(),
+  /** The pair's price decimals when it is an FX pair of the instrument catalogue; null otherwise. */
+  pricePrecision: z.number().nullable(),
 });
 export type TRate = z.infer<typeof ZRate>;
 /**

@@ -17,3 +17,14 @@ export function formatRate(value: string, precision?: number | null): string {
  */
 export const columnPrecision = (values: readonly (string | null | undefined)[]): number =>
   Math.max(0, ...values.filter((v): v is string => typeof v === 'string').map(decimalsOf));
+
+/**
+ * A rate as staff set it on the rate sheet: at the pair's price precision, but never with
+ * fewer decimals than it was set with — the sheet shows exactly what is in force.
+ */
+export function formatSetRate(value: string, precision?: number | null): string {
+  return formatRate(
+    value,
+    precision === undefined || precision === null ? null : Math.max(precision, decimalsOf(value)),
+  );
+}

@@ -76,8 +76,9 @@ function AccountFilter({
 export function CashEntryFilters({ entityId, view, onChange }: { entityId: number } & ViewProps) {
   const { t } = useTranslation();
   const currencies = useQuery(currenciesQuery);
+  // Aligned by their tops: a field's message below it moves nothing else.
   return (
-    <Group align="flex-end">
+    <Group align="flex-start">
       <Select
         label={t('overview.type')}
         placeholder={t('requests.allTypes')}

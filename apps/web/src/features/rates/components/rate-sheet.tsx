@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { DateTimeText } from '../../../components/date-time-text';
 import { checkForm } from '../../../lib/form-errors';
 import { EMPTY_CELL } from '../../../lib/format';
-import { formatRate } from '../../../lib/format/rates';
+import { formatSetRate } from '../../../lib/format/rates';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useDialogForm } from '../../../lib/use-form-submit';
 import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
@@ -27,7 +27,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
   const rates = useQuery({ ...ratesQuery(entityId), enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const codes = (currencies.data ?? []).map((c) => c.code);
-  const [historyOf, setHistoryOf] = useState<Pair | null>(null);
+  const [historyOf, setHistoryOf] = useState<(Pair & { pricePrecision: number | null }) | null>(null);
 
   const columns: Column<TRate>[] = [
     {
@@ -42,7 +42,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
       id: 'rate',
       header: t('rates.rate'),
       value: (r) => r.rate,
-      cell: (r) => formatRate(r.rate),
+      cell: (r) => formatSetRate(r.rate, r.pricePrecision),
       align: 'right',
       mono: true,
     },
@@ -64,7 +64,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
           size="compact-xs"
           variant="subtle"
           aria-label={t('rates.historyOf', { pair: `${r.base}/${r.quote}` })}
-          onClick={() => setHistoryOf({ base: r.base, quote: r.quote })}
+          onClick={() => setHistoryOf({ base: r.base, quote: r.quote, pricePrecision: r.pricePrecision })}
         >
           {t('rates.history')}
         </Button>
@@ -103,7 +103,13 @@ export function RateSheet({ entityId }: { entityId: number }) {
             defaultSort={{ by: 'pair', direction: 'asc' }}
             search="rows"
           />
-          {historyOf && <RateHistory entityId={entityId} pair={historyOf} />}
+          {historyOf && (
+            <RateHistory
+              entityId={entityId}
+              pair={{ base: historyOf.base, quote: historyOf.quote }}
+              precision={historyOf.pricePrecision}
+            />
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
               {failure && <Alert color="red">{failure}</Alert>}
@@ -146,7 +152,15 @@ export function RateSheet({ entityId }: { entityId: number }) {
 }
 
 /** A pair's changes, newest first: the rate, the one it replaced, who set it and when. */
-function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
+function RateHistory({
+  entityId,
+  pair,
+  precision,
+}: {
+  entityId: number;
+  pair: Pair;
+  precision: number | null;
+}) {
   const { t } = useTranslation();
   const history = useQuery(rateHistoryQuery(entityId, pair));
   const label = t('rates.historyOf', { pair: `${pair.base}/${pair.quote}` });
@@ -155,7 +169,7 @@ function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
       id: 'rate',
       header: t('rates.rate'),
       value: (c) => c.rate,
-      cell: (c) => formatRate(c.rate),
+      cell: (c) => formatSetRate(c.rate, precision),
       align: 'right',
       mono: true,
     },
@@ -163,7 +177,7 @@ function RateHistory({ entityId, pair }: { entityId: number; pair: Pair }) {
       id: 'previous',
       header: t('rates.replaced'),
       value: (c) => c.previous,
-      cell: (c) => (c.previous === null ? EMPTY_CELL : formatRate(c.previous)),
+      cell: (c) => (c.previous === null ? EMPTY_CELL : formatSetRate(c.previous, precision)),
       align: 'right',
       mono: true,
     },
