@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMPTY_CELL } from '../lib/format';
 import { useTablePrefs } from '../lib/table-prefs';
 import classes from './data-table.module.css';
 import { ColumnMenu, HeaderCell, TableAbsence, TableCount } from './data-table-parts';
@@ -124,7 +125,11 @@ export function DataTable<T>(p: DataTableProps<T>) {
         id: c.id,
         header: c.header,
         ...(c.value ? { accessorFn: (row: T) => c.value?.(row) ?? null } : {}),
-        cell: (ctx) => c.cell(ctx.row.original),
+        cell: (ctx) => {
+          const shown = c.cell(ctx.row.original);
+          // The empty-cell mark reads the same in every column, monospaced or not.
+          return shown === EMPTY_CELL ? <span className={classes.empty}>{EMPTY_CELL}</span> : shown;
+        },
         enableSorting: Boolean(c.sort),
         enableHiding: !c.fixed,
         enableGlobalFilter: Boolean(c.value),
