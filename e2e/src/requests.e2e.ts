@@ -118,7 +118,8 @@ describe('money requests page', () => {
 
     // The client's open historic page shows the movement without a reload (live notification).
     await history
-      .getByRole('row', { name: new RegExp(`Withdrawal USD 1,234\\.56 ${reference} #${id}`) })
+      // Money out of the account reads negative in the history.
+      .getByRole('row', { name: new RegExp(`Withdrawal USD -1,234\\.56 ${reference} #${id}`) })
       .waitFor();
     await visit(client, '/');
     await balanceRow.waitFor();

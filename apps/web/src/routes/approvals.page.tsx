@@ -2,9 +2,8 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListState } from '../components/list-state';
 import { PageFrame } from '../components/page-frame';
-import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { type PageSizeProps, usePaging } from '../components/pager';
 import { inboxQuery } from '../features/approvals/api/inbox.queries';
 import { InboxFilters, type InboxFilterValue } from '../features/approvals/components/inbox-filters';
 import { InboxTable } from '../features/approvals/components/inbox-table';
@@ -30,7 +29,6 @@ export function ApprovalsPage({ pageSize, onPageSize }: PageSizeProps) {
   });
   // Ages count to when the page arrived, so they do not change under the reader's eyes.
   const now = useMemo(() => (list.dataUpdatedAt ? list.dataUpdatedAt : Date.now()), [list.dataUpdatedAt]);
-  const items = list.data?.items ?? [];
   return (
     <PageFrame title={t('pages.approvals')}>
       <Stack gap="xs">
@@ -41,20 +39,14 @@ export function ApprovalsPage({ pageSize, onPageSize }: PageSizeProps) {
             paging.setPage(1);
           }}
         />
-        <ListState
-          query={list}
-          count={items.length}
+        <InboxTable
           label={t('approvals.waiting')}
-          empty={{ title: t('approvals.none'), hint: t('approvals.noneHint') }}
-        >
-          <InboxTable
-            label={t('approvals.waiting')}
-            items={items}
-            now={now}
-            onOpen={(r) => opened.open(r.id)}
-          />
-        </ListState>
-        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+          rows={list.data?.items}
+          query={list}
+          paging={{ total: list.data?.total ?? 0, paging }}
+          now={now}
+          onOpen={(r) => opened.open(r.id)}
+        />
       </Stack>
       <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>

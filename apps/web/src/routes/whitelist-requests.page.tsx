@@ -1,14 +1,13 @@
 import type { TWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
-import { Button, Group, Table } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../components/data-table';
-import { ListState } from '../components/list-state';
+import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
-import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { type PageSizeProps, usePaging } from '../components/pager';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
 import { confirmApproval, confirmRejection } from '../features/approvals/components/decision-dialogs';
 import { RequestDetails } from '../features/approvals/components/request-details';
@@ -64,7 +63,75 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const approve = (r: TWhitelistRequestView) =>
     confirmApproval(t, r.id, summaryOf(r), () => decide(r, 'APPROVED'));
 
-  const items = list.data?.items ?? [];
+  const columns: Column<TWhitelistRequestView>[] = [
+    {
+      id: 'id',
+      header: '#',
+      value: (r) => r.id,
+      fixed: true,
+      cell: (r) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => opened.open(r.id)}
+          aria-label={t('requests.detailsOf', { id: r.id })}
+        >
+          {r.id}
+        </Button>
+      ),
+    },
+    {
+      id: 'type',
+      header: t('whitelist.type'),
+      value: (r) => requestTypeOf(r.type).label,
+      cell: (r) => requestTypeOf(r.type).label,
+    },
+    { id: 'details', header: t('whitelist.details'), cell: (r) => <RequestDetails request={r} /> },
+    {
+      id: 'requester',
+      header: t('whitelist.requester'),
+      value: (r) => r.requester.name,
+      cell: (r) => r.requester.name,
+    },
+    {
+      id: 'approvals',
+      header: t('whitelist.approvals'),
+      value: (r) => `${r.approvals.length} / ${r.requiredApprovals}`,
+      cell: (r) => `${r.approvals.length} / ${r.requiredApprovals}`,
+    },
+    {
+      id: 'status',
+      header: t('whitelist.statusLabel'),
+      value: (r) => r.status,
+      cell: (r) => <RequestStatusBadge status={r.status} />,
+    },
+    ...(canDecide
+      ? [
+          {
+            id: 'actions',
+            header: t('shell.actions'),
+            fixed: true,
+            csv: false,
+            cell: (r: TWhitelistRequestView) =>
+              r.status === 'PENDING' &&
+              !mine(r) && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => approve(r)}
+                    aria-label={t('whitelist.approveRequest', { id: r.id })}
+                  >
+                    {t('whitelist.approve')}
+                  </Button>
+                  <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
+                    {t('whitelist.reject')}
+                  </Button>
+                </Group>
+              ),
+          } satisfies Column<TWhitelistRequestView>,
+        ]
+      : []),
+  ];
   return (
     <PageFrame
       title={t('pages.whitelistRequests')}
@@ -82,72 +149,18 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         }}
         statuses={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']}
       />
-      <ListState
-        query={list}
-        count={items.length}
+      <DataTable
+        id="whitelist-requests"
         label={t('pages.whitelistRequests')}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(r) => r.id}
+        query={list}
         empty={{ title: t('whitelist.noRequests'), hint: t('whitelist.noRequestsHint') }}
-      >
-        <DataTable striped withTableBorder aria-label={t('pages.whitelistRequests')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('whitelist.type')}</Table.Th>
-              <Table.Th>{t('whitelist.details')}</Table.Th>
-              <Table.Th>{t('whitelist.requester')}</Table.Th>
-              <Table.Th>{t('whitelist.approvals')}</Table.Th>
-              <Table.Th>{t('whitelist.statusLabel')}</Table.Th>
-              {canDecide && <Table.Th>{t('shell.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => opened.open(r.id)}
-                    aria-label={t('requests.detailsOf', { id: r.id })}
-                  >
-                    {r.id}
-                  </Button>
-                </Table.Td>
-                <Table.Td>{requestTypeOf(r.type).label}</Table.Td>
-                <Table.Td>
-                  <RequestDetails request={r} />
-                </Table.Td>
-                <Table.Td>{r.requester.name}</Table.Td>
-                <Table.Td>
-                  {r.approvals.length} / {r.requiredApprovals}
-                </Table.Td>
-                <Table.Td>
-                  <RequestStatusBadge status={r.status} />
-                </Table.Td>
-                {canDecide && (
-                  <Table.Td>
-                    {r.status === 'PENDING' && !mine(r) && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() => approve(r)}
-                          aria-label={t('whitelist.approveRequest', { id: r.id })}
-                        >
-                          {t('whitelist.approve')}
-                        </Button>
-                        <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
-                          {t('whitelist.reject')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </DataTable>
-      </ListState>
-      <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+        paging={{ total: list.data?.total ?? 0, paging }}
+        csv={{ fileName: `whitelist-requests-${id}.csv` }}
+        onRowOpen={(r) => opened.open(r.id)}
+      />
       <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>
   );

@@ -35,6 +35,8 @@ const themeFor = (closeLabel: string) => {
       Drawer: { defaultProps: { closeButtonProps } },
       Notification: { defaultProps: { closeButtonProps } },
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // Badges read in their labels' display case ("Enabled", "Pending"), not shouted.
+      Badge: { defaultProps: { tt: 'none' } },
     },
   });
 };

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../components/date-time-text';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -137,7 +138,7 @@ export function NotificationCentre() {
                       {n.message}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      <time dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString()}</time>
+                      <DateTimeText value={n.createdAt} />
                     </Text>
                   </UnstyledButton>
                 </li>

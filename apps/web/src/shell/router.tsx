@@ -15,6 +15,7 @@ import {
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
+import { PageSkeleton } from '../components/page-skeleton';
 import type { PageSizeProps } from '../components/pager';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import { LoginPage } from '../features/auth/pages/login.page';
@@ -219,6 +220,9 @@ export function createAppRouter(basepath: string, queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
+    // A page whose code is still on its way shows its shape, not a blank page.
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 300,
   });
   router.subscribe('onBeforeLoad', () => nprogress.start());
   router.subscribe('onResolved', () => nprogress.complete());

@@ -4,7 +4,8 @@ import { Alert, Button, Drawer, Group, Skeleton, Stack, Table, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/format';
+import { DateTimeText } from '../../../components/date-time-text';
+import { EMPTY_CELL, formatDecimal } from '../../../lib/format';
 import { serverMessage } from '../../../lib/gateway';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { downloadProof } from '../../money-requests/api/proofs';
@@ -16,8 +17,6 @@ import { RequestDetails } from './request-details';
 import { RequestStatusBadge } from './request-status';
 import { amountOf, destinationOf, movesMoney, referenceOf } from './request-summary';
 import { RequestTimeline } from './request-timeline';
-
-const EMPTY = '—';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -58,19 +57,14 @@ function Facts({ request: r, amount }: { request: TRequestItem; amount: string |
     [t('approvals.entity'), r.entityName],
     ...(movesMoney(r)
       ? ([
-          [t('approvals.account'), r.accountName ?? EMPTY],
-          [t('approvals.amount'), amount ?? EMPTY],
-          [t('approvals.reference'), referenceOf(r) ?? EMPTY],
+          [t('approvals.account'), r.accountName ?? EMPTY_CELL],
+          [t('approvals.amount'), amount ?? EMPTY_CELL],
+          [t('approvals.reference'), referenceOf(r) ?? EMPTY_CELL],
         ] as [string, ReactNode][])
       : []),
-    [t('approvals.destination'), destinationOf(r) ?? EMPTY],
+    [t('approvals.destination'), destinationOf(r) ?? EMPTY_CELL],
     [t('approvals.requester'), r.requester.name],
-    [
-      t('approvals.requestedAt'),
-      <time key="at" dateTime={r.createdAt}>
-        {new Date(r.createdAt).toLocaleString()}
-      </time>,
-    ],
+    [t('approvals.requestedAt'), <DateTimeText key="at" value={r.createdAt} />],
     [
       t('approvals.approvals'),
       t('approvals.givenOf', { given: r.approvals.length, needed: r.requiredApprovals }),
@@ -207,7 +201,7 @@ export function RequestDrawer({
               <Stack gap={2} component="ul" m={0} pl="md">
                 {r.approvals.map((a) => (
                   <Text key={`${a.kind}:${a.id}`} size="sm" component="li">
-                    {a.name} · <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>
+                    {a.name} · <DateTimeText value={a.at} />
                   </Text>
                 ))}
               </Stack>

@@ -2,6 +2,7 @@ import type { TRequestItem } from '@clearway/contracts/endpoints/requests.schema
 import { Text, Timeline } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../../../components/date-time-text';
 
 export type TimelineEvent = { key: string; label: string; by: string | null; at: string; detail?: string };
 
@@ -75,7 +76,7 @@ export function RequestTimeline({ request }: { request: TRequestItem }) {
       {events.map((e) => (
         <Timeline.Item key={e.key} title={e.label}>
           <Text size="xs" c="dimmed">
-            <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
+            <DateTimeText value={e.at} />
             {e.by ? ` · ${e.by}` : ''}
           </Text>
           {e.detail && (

@@ -3,11 +3,13 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/form-errors';
-import { formatDecimal } from '../../../lib/format';
+import { formatAmount, negated } from '../../../lib/format';
+import { formatDate } from '../../../lib/format/dates';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { useReverseCashEntry } from '../api/cash-entries.mutations';
+import { signedAmount } from '../entry-direction';
 
 const REASON = ZCashReversal.pick({ reason: true });
 
@@ -26,7 +28,7 @@ export function ReverseCashEntry({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const scale = useScaleOf()(entry.asset) ?? 2;
+  const asset = useAssetOf()(entry.asset);
   const [key] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState('');
   const { errors, failure, busy, run } = useFormSubmit(useReverseCashEntry(entityId));
@@ -58,15 +60,16 @@ export function ReverseCashEntry({
           <Text size="sm">
             {t('overview.reverseSummary', {
               type: t(`overview.types.${entry.type}`),
-              amount: formatDecimal(entry.amount, scale),
+              amount: formatAmount(entry.amount, asset),
               asset: entry.asset,
               account,
-              valueDate: entry.valueDate,
+              valueDate: formatDate(entry.valueDate),
             })}
           </Text>
           <Alert color="orange" variant="light">
             {t('overview.reverseEffect', {
-              amount: formatDecimal(`-${entry.amount}`, scale),
+              // What the reversal's row will read in the history: the entry's direction undone.
+              amount: formatAmount(negated(signedAmount(entry)), asset),
               asset: entry.asset,
             })}
           </Alert>
