@@ -32,7 +32,7 @@ type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
 
 const views: RequestViews = {
   status: (r) => <RequestStatusBadge status={r.status} />,
-  details: (r, scaleOf) => <RequestDetails request={r} scaleOf={scaleOf} />,
+  details: (r, assetOf) => <RequestDetails request={r} assetOf={assetOf} />,
 };
 
 /**

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../../components/date-time-text';
-import { EMPTY_CELL, formatDecimal } from '../../../lib/format';
+import { EMPTY_CELL, formatAmount } from '../../../lib/format';
 import { serverMessage } from '../../../lib/gateway';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { downloadProof } from '../../money-requests/api/proofs';
-import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { useDecideRequest } from '../api/inbox.mutations';
 import { requestQuery } from '../api/inbox.queries';
 import { confirmApproval, confirmRejection } from './decision-dialogs';
@@ -32,12 +32,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** "Withdrawal #12: 1,200.00 USD to Acme Bank · GB29…", what an approver confirms. */
 export function useRequestSummary() {
   const { t } = useTranslation();
-  const scaleOf = useScaleOf();
+  const assetOf = useAssetOf();
   const amountText = (r: TRequestView) => {
     const a = amountOf(r);
-    if (!a) return null;
-    const scale = scaleOf(a.asset);
-    return `${scale === undefined ? a.amount : formatDecimal(a.amount, scale)} ${a.asset}`;
+    return a ? `${formatAmount(a.amount, assetOf(a.asset))} ${a.asset}` : null;
   };
   const summaryOf = (r: TRequestView) => {
     const what = `${requestTypeOf(r.type).label} #${r.id}`;
@@ -121,7 +119,7 @@ export function RequestDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const scaleOf = useScaleOf();
+  const assetOf = useAssetOf();
   const detail = useQuery({ ...requestQuery(entityId, requestId ?? 0), enabled: requestId !== null });
   const decide = useDecideRequest();
   const { amountText, summaryOf } = useRequestSummary();
@@ -192,7 +190,7 @@ export function RequestDrawer({
             </Section>
           )}
           <Section title={t('approvals.details')}>
-            <RequestDetails request={r} scaleOf={scaleOf} />
+            <RequestDetails request={r} assetOf={assetOf} />
           </Section>
           <Section title={t('approvals.approvers')}>
             {r.approvals.length === 0 ? (

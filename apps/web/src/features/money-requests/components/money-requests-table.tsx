@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, type DataTableProps } from '../../../components/data-table';
 import { DateTimeText } from '../../../components/date-time-text';
-import { EMPTY_CELL, formatAmount } from '../../../lib/format';
-import { useAssetOf, useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { type AssetDisplay, EMPTY_CELL, formatAmount } from '../../../lib/format';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 
 /** Where the money goes, as approvers need to see it. */
 function destinationOf(r: TMoneyRequestView): string {
@@ -49,7 +49,7 @@ const PROOF_TYPES = 'image/jpeg,image/png,application/pdf,video/mp4,video/webm,v
 /** How a request's status and its submitted details read (the approvals feature's, composed by the page). */
 export type RequestViews = {
   status: (r: TMoneyRequestView) => ReactNode;
-  details: (r: TMoneyRequestView, scaleOf: (asset: string) => number | undefined) => ReactNode;
+  details: (r: TMoneyRequestView, assetOf: (asset: string) => AssetDisplay | undefined) => ReactNode;
 };
 
 type TableProps = Omit<DataTableProps<TMoneyRequestView>, 'id' | 'label' | 'columns' | 'rows' | 'rowKey'>;
@@ -73,7 +73,6 @@ export function MoneyRequestsTable({
   views: RequestViews;
 } & TableProps) {
   const { t } = useTranslation();
-  const scaleOf = useScaleOf();
   const assetOf = useAssetOf();
   // Amounts read at their asset's display precision (125.00 GBP); as sent until it is known.
   const amountOf = ({ payload: p }: TMoneyRequestView) =>
@@ -81,7 +80,7 @@ export function MoneyRequestsTable({
   const showDetails = (r: TMoneyRequestView) =>
     modals.open({
       title: t('requests.detailsTitle', { id: r.id }),
-      children: views.details(r, scaleOf),
+      children: views.details(r, assetOf),
     });
   const columns: Column<TMoneyRequestView>[] = [
     { id: 'id', header: t('requests.id'), value: (r) => r.id, cell: (r) => `#${r.id}`, fixed: true },
