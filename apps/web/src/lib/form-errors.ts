@@ -90,7 +90,8 @@ export function placeRefusal(
   for (const [key, message] of Object.entries(serverFieldErrors(err))) {
     const field = fieldOf[key] ?? key;
     if (field in labels) fields[field] ??= message;
-    else unplaced.push(readableMessage(`${key}: ${message}`, labels));
+    // A fragment (`is not a valid IBAN`) reads after its field's label; a sentence stands alone.
+    else unplaced.push(/^[a-z]/.test(message) ? readableMessage(`${key}: ${message}`, labels) : message);
   }
   if (unplaced.length) return { fields, message: unplaced.join(' · ') };
   if (Object.keys(fields).length) return { fields, message: null };

@@ -9,6 +9,17 @@ type Messages = Record<string, string>;
 const without = (m: Messages, keys: readonly string[]): Messages =>
   keys.some((k) => k in m) ? Object.fromEntries(Object.entries(m).filter(([k]) => !keys.includes(k))) : m;
 
+/**
+ * Props that mark a field required: the input's `required` (said by assistive technology) and
+ * a drawn asterisk (required-mark.css) in place of Mantine's written one, so the label's text
+ * stays the field's name.
+ */
+export const requiredMark = (required: boolean) => ({
+  required,
+  withAsterisk: false,
+  labelProps: required ? { 'data-required-mark': true } : {},
+});
+
 export type FormOptions<V, B> = {
   initial: () => V;
   /** The values checked with the contract's schema (`checkForm`) and any rule it cannot know. */
@@ -107,7 +118,7 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
   const common = (key: keyof V & string) => ({
     label: labels[key],
     error: error(key),
-    required: required.includes(key),
+    ...requiredMark(required.includes(key)),
     onBlur: () => blur(key),
   });
 

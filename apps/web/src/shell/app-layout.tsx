@@ -18,7 +18,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../features/auth/api/auth.calls';
+import { useLogout } from '../features/auth/api/auth.mutations';
 import { EntitySelector } from '../features/entities/components/entity-selector';
 import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
@@ -53,7 +53,8 @@ export function AppLayout() {
   useEffect(() => {
     if (forbidden) void navigate({ to: '/' });
   }, [forbidden, navigate]);
-  const onLogout = async () => signOut(await logout().catch(() => '/login'));
+  const logout = useLogout();
+  const onLogout = async () => signOut(await logout.mutateAsync().catch(() => '/login'));
 
   return (
     <AppShell

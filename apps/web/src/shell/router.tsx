@@ -17,16 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
 import type { PageSizeProps } from '../components/pager';
 import { sessionQuery } from '../features/auth/api/auth.queries';
-import { LoginPage } from '../features/auth/pages/login.page';
-import {
-  ChangePasswordPage,
-  ForgotPasswordPage,
-  ResetPasswordPage,
-} from '../features/auth/pages/password-pages';
 import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
+import { ForgotPasswordPage } from '../routes/forgot-password.page';
+import { LoginPage } from '../routes/login.page';
+import { ResetPasswordPage } from '../routes/reset-password.page';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -190,7 +187,7 @@ const USER_PAGES = [
   createRoute({
     getParentRoute: () => appLayout,
     path: '/user/change-password',
-    component: ChangePasswordPage,
+    component: lazyRouteComponent(() => import('../routes/change-password.page'), 'ChangePasswordPage'),
     staticData: { title: 'pages.changePassword' },
   }),
 ];
