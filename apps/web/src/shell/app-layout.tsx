@@ -1,5 +1,5 @@
 import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
-import { isPathAllowed } from '@clearway/contracts/menu';
+import { isPathAllowed, menuItemForPath } from '@clearway/contracts/menu';
 import {
   AppShell,
   Badge,
@@ -25,6 +25,7 @@ import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
 import { AppMenu, menuFor, type Panel } from './app-menu';
 import { useEntityContext } from './entity-context';
+import { showForbiddenRoute } from './forbidden-route';
 import { NotificationCentre } from './notification-centre';
 import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
@@ -47,12 +48,16 @@ export function AppLayout() {
   // to show" for data still on its way. `aria-busy` says which state the frame is in.
   const menu = menuFor(entity.menuContext, entity.permissionsKnown);
   const loading = menu === null;
-  // Section 5: a menu path the selected entity's permissions do not allow goes to `/` (and
-  // is not drawn on the way there).
+  // Section 4: a menu path the selected entity's permissions do not allow goes to `/` (and
+  // is not drawn on the way there) — saying why, never silently.
   const forbidden = pathname !== '/' && !isPathAllowed(pathname, entity.menuContext);
+  const entityName = entity.selected?.entityName ?? '';
   useEffect(() => {
-    if (forbidden) void navigate({ to: '/' });
-  }, [forbidden, navigate]);
+    if (!forbidden) return;
+    const page = menuItemForPath(pathname)?.label ?? pathname;
+    showForbiddenRoute(t('pages.forbidden'), t('errors.routeForbidden', { page, entity: entityName }));
+    void navigate({ to: '/' });
+  }, [forbidden, navigate, pathname, entityName, t]);
   const logout = useLogout();
   const onLogout = async () => signOut(await logout.mutateAsync().catch(() => '/login'));
 
@@ -128,6 +133,7 @@ export function AppLayout() {
             <Outlet />
           )}
           <WalletTypeNotice
+            ownEntity={entity.selected?.depth === 0}
             visited={notices.walletTypeNoticeVisited}
             onVisited={() => setPersisted({ notifications: { ...notices, walletTypeNoticeVisited: true } })}
           />
