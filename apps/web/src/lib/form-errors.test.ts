@@ -24,6 +24,15 @@ describe('form messages from the contract’s zod schema', () => {
     expect(fieldErrors(ZBankInfoRequest, { entityId: 2 }).bankName).toBe('This field is required');
   });
 
+  it('says a field left empty is required, even where the contract words a wrong value (an id)', () => {
+    const errors = fieldErrors(
+      ZCashReversal,
+      { entityId: 2, cashEntryId: undefined, reason: '' },
+      { cashEntryId: 'Cash entry', reason: 'Reason' },
+    );
+    expect(errors).toEqual({ cashEntryId: 'Cash entry is required', reason: 'Reason is required' });
+  });
+
   it('keeps the message the contract words itself', () => {
     expect(fieldErrors(ZCashReversal.pick({ reason: true }), { reason: 'no' }, { reason: 'Reason' })).toEqual(
       {

@@ -33,6 +33,14 @@ function plainMessage(issue: Issue, labels: FieldLabels): string {
   }
 }
 
+const isEmpty = (input: unknown) =>
+  input === undefined || input === null || input === '' || (Array.isArray(input) && input.length === 0);
+
+function requiredMessage(path: readonly PropertyKey[], labels: FieldLabels): string {
+  const label = labels[String(path.at(-1) ?? '')];
+  return label ? i18n.t('forms.required', { label }) : i18n.t('forms.requiredField');
+}
+
 /**
  * Field messages from the same zod schema the server validates with: the contract's own
  * message where it words one, else a plain one naming the field by its label.
@@ -54,10 +62,18 @@ export function checkForm<S extends z.ZodType>(
   values: unknown,
   labels: FieldLabels = {},
 ): { errors: Record<string, string>; body?: z.output<S> } {
-  const parsed = schema.safeParse(values, { error: (issue) => plainMessage(issue, labels) });
+  const parsed = schema.safeParse(values, {
+    reportInput: true,
+    error: (issue) => plainMessage(issue, labels),
+  });
   if (parsed.success) return { errors: {}, body: parsed.data };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'form'] ??= issue.message;
+  for (const issue of parsed.error.issues) {
+    // Nothing given: "Account is required", whatever the schema says of a wrong value
+    // ("must be a whole number between 1 and …" fits a wrong id, not an empty picker).
+    const nothing = issue.path.length > 0 && 'input' in issue && isEmpty(issue.input);
+    errors[issue.path.join('.') || 'form'] ??= nothing ? requiredMessage(issue.path, labels) : issue.message;
+  }
   return { errors };
 }
 

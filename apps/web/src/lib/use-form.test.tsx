@@ -85,6 +85,19 @@ describe('one form behaviour: problems on leaving a field, gone on changing it, 
     expect(messages()).toEqual([]);
   });
 
+  it('keeps a message when a field re-announces the value it already has', () => {
+    show();
+    fireEvent.blur(field('Bank name'));
+    fireEvent.change(field('Bank name'), { target: { value: '' } });
+    expect(messages()).toEqual(['Bank name is required']);
+  });
+
+  it('holds a left field’s message when the user leaves it for the submit button (nothing moves under the pointer)', () => {
+    show();
+    fireEvent.blur(field('Bank name'), { relatedTarget: screen.getByRole('button', { name: 'Send' }) });
+    expect(messages()).toEqual([]);
+  });
+
   it('shows every problem at once on submit, none by key or in zod’s English, and focuses the first', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -6,6 +6,11 @@ export type Checked<B> = { errors: Record<string, string>; body?: B };
 
 type Messages = Record<string, string>;
 
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((x, i) => Object.is(x, b[i]))
+    : Object.is(a, b);
+
 const without = (m: Messages, keys: readonly string[]): Messages =>
   keys.some((k) => k in m) ? Object.fromEntries(Object.entries(m).filter(([k]) => !keys.includes(k))) : m;
 
@@ -51,10 +56,12 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
 
   /** Changes fields: their messages go; another field's goes too once the change puts it right. */
   function set(patch: Partial<V>) {
+    // A "change" to the same value (a Select re-announcing no choice on blur) changes nothing.
+    const changed = Object.keys(patch).filter((k) => !sameValue(patch[k], latest.current[k]));
+    if (!changed.length) return;
     const next = { ...latest.current, ...patch };
     latest.current = next;
     setValues(next);
-    const changed = Object.keys(patch);
     const now = check(next).errors;
     setLocal((m) =>
       Object.fromEntries(
@@ -67,8 +74,13 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
     setFailure(null);
   }
 
-  /** Leaving a field shows its problem, if it has one. */
-  function blur(key: keyof V & string) {
+  /**
+   * Leaving a field shows its problem, if it has one — unless the user is leaving it for the
+   * submit button: the submit shows every problem, and a message appearing first would move
+   * the button away from under the pointer between press and release.
+   */
+  function blur(key: keyof V & string, to?: EventTarget | null) {
+    if (to instanceof HTMLButtonElement && to.type === 'submit') return;
     const problem = check(latest.current).errors[key];
     setLocal((m) => (problem ? { ...m, [key]: problem } : without(m, [key])));
   }
@@ -101,7 +113,9 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
       setServer({});
       setFailure(errors.form ?? null);
       if (Object.keys(errors).length || body === undefined) {
-        requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        requestAnimationFrame(() =>
+          form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus(),
+        );
         return;
       }
       setBusy(true);
@@ -119,7 +133,7 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
     label: labels[key],
     error: error(key),
     ...requiredMark(required.includes(key)),
-    onBlur: () => blur(key),
+    onBlur: (e?: { relatedTarget?: EventTarget | null }) => blur(key, e?.relatedTarget),
   });
 
   return {
@@ -143,12 +157,16 @@ export function useForm<V extends Record<string, unknown>, B>(options: FormOptio
     /** Props of a single choice (Select); '' is no choice. */
     choice: (key: keyof V & string) => ({
       ...common(key),
+      // Its list opens on a click, a key or typing, not on focus: a submit that focuses the
+      // field must not cover its message with the list.
+      openOnFocus: false,
       value: (values[key] as string) || null,
       onChange: (v: string | null) => set({ [key]: v ?? '' } as Partial<V>),
     }),
     /** Props of a multiple choice (MultiSelect, Checkbox.Group). */
     choices: (key: keyof V & string) => ({
       ...common(key),
+      openOnFocus: false,
       value: values[key] as string[],
       onChange: (v: string[]) => set({ [key]: v } as Partial<V>),
     }),

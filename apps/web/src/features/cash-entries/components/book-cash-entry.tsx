@@ -13,6 +13,7 @@ import { useSelectedEntity } from '../../../lib/selected-entity';
 import { type Checked, useForm } from '../../../lib/use-form';
 import { balancesQuery, openAccountsQuery } from '../../accounts/api/accounts.queries';
 import { assetOptions, heldAssets, incomingAssets } from '../../accounts/api/asset-choices';
+import { entityForestQuery, flattenForest } from '../../entities/api/entity-forest.query';
 import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
 import { type BookedEntry, useBookCashEntry } from '../api/cash-entries.mutations';
 
@@ -134,6 +135,11 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
   const available = availableIn(accountId, v.asset);
   const options = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
   const noAccounts = accounts.isSuccess && options.length === 0;
+  // Staff at a broker (or above) book on their clients' accounts, which lie below.
+  const forest = useQuery({ ...entityForestQuery, enabled: noAccounts });
+  const clientsBelow = Boolean(
+    flattenForest(forest.data ?? []).find((e) => e.entityId === entityId)?.children.length,
+  );
 
   const start = () => {
     setKey(crypto.randomUUID());
@@ -157,7 +163,7 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
       <Button onClick={start}>{t('overview.bookEntry')}</Button>
       <Modal opened={opened} onClose={close} title={t('overview.bookEntry')} centered>
         {noAccounts ? (
-          <NoAccountsHint entityName={entity?.entityName ?? ''} broker={Boolean(entity?.isBroker)} />
+          <NoAccountsHint entityName={entity?.entityName ?? ''} clientsBelow={clientsBelow} />
         ) : (
           <form onSubmit={form.onSubmit(send)} noValidate>
             <Stack>
@@ -216,11 +222,11 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
 }
 
 /** No open account here to book on: where the accounts are (a client's), or how to get one. */
-function NoAccountsHint({ entityName, broker }: { entityName: string; broker: boolean }) {
+function NoAccountsHint({ entityName, clientsBelow }: { entityName: string; clientsBelow: boolean }) {
   const { t } = useTranslation();
   return (
     <Alert color="blue" title={t('overview.noAccountsTitle', { name: entityName })}>
-      <Text size="sm">{t(broker ? 'overview.noAccountsBroker' : 'overview.noAccountsHint')}</Text>
+      <Text size="sm">{t(clientsBelow ? 'overview.noAccountsBroker' : 'overview.noAccountsHint')}</Text>
     </Alert>
   );
 }
