@@ -25,6 +25,8 @@ async function expectPlainWords(page: Page, form: Locator, what: string): Promis
   await settled(page);
   const messages = await form.locator('.mantine-InputWrapper-error, [role="alert"]').allInnerTexts();
   const toasts = await page.locator('.mantine-Notification-root').allInnerTexts();
+  // What a person sees, line by line (a message opens a line): the rendered text, not the DOM's.
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines are what is read
   for (const text of [await form.innerText(), ...toasts]) {
     expect({ what, text, zod: ZOD_ENGLISH.exec(text)?.[0] }).toMatchObject({ zod: undefined });
     expect({ what, key: RAW_KEY.exec(text)?.[0], text }).toMatchObject({ key: undefined });
@@ -97,6 +99,7 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     await submitRefused(page, reset, 'Set new password', 'reset password, dead link');
     const toast = page.locator('.mantine-Notification-root').first();
     await toast.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: the title and message as rendered lines
     const [title, ...rest] = (await toast.innerText()).split('\n').filter(Boolean);
     expect(title).toBe('Invalid Request');
     expect(rest.join(' ')).toContain('This password reset link is invalid or has expired.');
