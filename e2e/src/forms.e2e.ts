@@ -179,33 +179,27 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     await wallet.getByText('is not a valid Bitcoin address', { exact: true }).waitFor();
   });
 
-  it('staff: book cash entry, reversal, accounts, rate sheet, instruments, holidays and VASPs', async () => {
+  it('broker operations: book cash entry, reversal, accounts and VASPs', async () => {
     const page = await b.page();
-    await signInPersona(page, 'admin', DEMO_PASSWORD, currentCode);
+    await signInPersona(page, 'ops.checker', DEMO_PASSWORD, currentCode);
 
-    // At an entity without accounts of its own, booking says where the accounts are.
+    // At the broker, which holds no accounts of its own, booking says where the accounts are.
     await page.getByRole('button', { name: 'Book cash entry' }).click();
     const book = page.getByRole('dialog', { name: 'Book cash entry' });
     await book.getByText('pick the client entity in the entity selector').waitFor();
     await page.keyboard.press('Escape');
-
-    const rates = page.getByRole('dialog', { name: 'Rate sheet (mid rates)' });
-    await page.getByRole('button', { name: 'Rate sheet' }).click();
-    await rates.getByLabel('Mid rate', { exact: true }).fill('one point one');
-    await submitRefused(page, rates, 'Set rate', 'rate sheet, bad values');
-    await rates.getByText('Base is required').waitFor();
-    await page.keyboard.press('Escape');
+    await book.waitFor({ state: 'hidden' });
 
     await selectEntity(page, 'Northwind Capital');
     await page.getByRole('button', { name: 'Book cash entry' }).click();
-    for (const type of ['Deposit', 'Withdrawal', 'Internal Transfer']) {
+    const buttons = {
+      Deposit: 'Book deposit',
+      Withdrawal: 'Book withdrawal',
+      'Internal Transfer': 'Book transfer',
+    };
+    for (const [type, button] of Object.entries(buttons)) {
       await book.getByText(type, { exact: true }).click();
-      const label = {
-        Deposit: 'Book deposit',
-        Withdrawal: 'Book withdrawal',
-        'Internal Transfer': 'Book transfer',
-      };
-      await submitRefused(page, book, label[type as keyof typeof label], `book cash entry (${type}), empty`);
+      await submitRefused(page, book, button, `book cash entry (${type}), empty`);
     }
     await book.getByText('Deposit', { exact: true }).click();
     await pick(page, book.getByLabel('Account'), 'Northwind Settlement');
@@ -216,8 +210,8 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     await book.getByLabel('Reference').fill(reference);
     await book.getByRole('button', { name: 'Book deposit' }).click();
     await book.waitFor({ state: 'hidden' });
-    const history = page.getByRole('table', { name: 'Cash entries' });
-    await history
+    await page
+      .getByRole('table', { name: 'Cash entries' })
       .getByRole('row', { name: new RegExp(reference) })
       .getByRole('button', { name: /^Reverse entry/ })
       .click();
@@ -227,22 +221,46 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     );
     await page.keyboard.press('Escape');
 
-    await visit(page, '/accounts');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    const account = page.getByRole('dialog', { name: 'Create Account' });
-    await submitRefused(page, account, 'Create Account', 'create account, empty');
-    await pick(page, account.getByLabel('Type'), 'Bank');
+    await visit(page, '/vasp-management');
+    await page.getByRole('button', { name: 'Add VASP' }).click();
+    const vasp = page.getByRole('dialog', { name: 'Add VASP' });
+    await submitRefused(page, vasp, 'Add VASP', 'add VASP, empty');
+    await vasp.getByLabel('Name').fill('Walk Custody');
+    await vasp.getByLabel('LEI').fill('123');
+    await vasp.getByLabel('Jurisdiction (ISO country code)').fill('G');
+    await vasp.getByLabel('Website').fill('not a url');
+    await submitRefused(page, vasp, 'Add VASP', 'add VASP, bad values');
+
+    const maker = await b.page();
+    await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await selectEntity(maker, 'Northwind Capital');
+    await visit(maker, '/accounts');
+    await maker.getByRole('button', { name: 'Create Account' }).click();
+    const account = maker.getByRole('dialog', { name: 'Create Account' });
+    await submitRefused(maker, account, 'Create Account', 'create account, empty');
+    await pick(maker, account.getByLabel('Type'), 'Bank');
     await account.getByLabel('Name').fill('Walk');
     await account.getByLabel('IBAN').fill('DE00 0000');
     await account.getByLabel('BIC / SWIFT').fill('nope');
-    await submitRefused(page, account, 'Create Account', 'create account, bad IBAN and BIC');
+    await submitRefused(maker, account, 'Create Account', 'create account, bad IBAN and BIC');
     await account.getByText('is not a valid IBAN', { exact: true }).waitFor();
-    await page.keyboard.press('Escape');
+    await maker.keyboard.press('Escape');
     await account.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Edit' }).first().click();
-    const edit = page.getByRole('dialog', { name: /^Edit: / });
+    await maker.getByRole('button', { name: 'Edit' }).first().click();
+    const edit = maker.getByRole('dialog', { name: /^Edit: / });
     await edit.getByLabel('Name').fill('');
-    await submitRefused(page, edit, 'Save Changes', 'edit account, no name');
+    await submitRefused(maker, edit, 'Save Changes', 'edit account, no name');
+  });
+
+  it('treasury: rate sheet, instruments and holidays', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'treasury', DEMO_PASSWORD, currentCode);
+
+    const rates = page.getByRole('dialog', { name: 'Rate sheet (mid rates)' });
+    await page.getByRole('button', { name: 'Rate sheet' }).click();
+    await rates.getByLabel('Mid rate', { exact: true }).fill('one point one');
+    await submitRefused(page, rates, 'Set rate', 'rate sheet, bad values');
+    await rates.getByText('Base is required').waitFor();
     await page.keyboard.press('Escape');
 
     await visit(page, '/instruments');
@@ -256,15 +274,5 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     await instrument.waitFor({ state: 'hidden' });
     const holiday = page.locator('form', { hasText: 'Add a holiday to' });
     await submitRefused(page, holiday, 'Add holiday', 'add holiday, empty');
-
-    await visit(page, '/vasp-management');
-    await page.getByRole('button', { name: 'Add VASP' }).click();
-    const vasp = page.getByRole('dialog', { name: 'Add VASP' });
-    await submitRefused(page, vasp, 'Add VASP', 'add VASP, empty');
-    await vasp.getByLabel('Name').fill('Walk Custody');
-    await vasp.getByLabel('LEI').fill('123');
-    await vasp.getByLabel('Jurisdiction (ISO country code)').fill('G');
-    await vasp.getByLabel('Website').fill('not a url');
-    await submitRefused(page, vasp, 'Add VASP', 'add VASP, bad values');
   });
 });

@@ -78,7 +78,6 @@ export function WalletTypeNotice({
               data={WALLET_TYPES.filter((x) => x !== 'Regulated Custodian Wallet')}
               onChange={(v) => v && setType(w.id, v)}
               w={220}
-              comboboxProps={{ withinPortal: false }}
             />
           </Group>
         ))}
