@@ -1,7 +1,7 @@
 import { ZBankInfoRequest } from '@clearway/contracts/endpoints/bank-info.schemas';
 import { ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkForm, fieldErrors } from './form-errors';
+import { checkForm, fieldErrors, withBankCodes } from './form-errors';
 import { initI18n } from './i18n';
 
 beforeAll(() => {
@@ -47,5 +47,24 @@ describe('form messages from the contract’s zod schema', () => {
       body: { entityId: 2, cashEntryId: 7, reason: 'typo' },
     });
     expect(checkForm(ZCashReversal, { entityId: 2, cashEntryId: 7, reason: '' }).body).toBeUndefined();
+  });
+
+  it('checks an IBAN’s checksum and a BIC as the server does, with the form’s other problems', () => {
+    const checked = checkForm(
+      ZBankInfoRequest,
+      { entityId: 2, iban: 'GB00 NOT AN IBAN', bic: 'NWBKGB2L' },
+      LABELS,
+    );
+    expect(
+      withBankCodes(checked, { iban: ['iban', 'GB00 NOT AN IBAN'], bic: ['bic', 'NWBKGB2L'] }).errors,
+    ).toEqual({
+      ...checked.errors,
+      iban: 'is not a valid IBAN',
+    });
+    const good = { iban: ['iban', 'GB33 BUKB 2020 1555 5555 55'], bic: ['bic', 'nwbkgb2l'] } as const;
+    expect(withBankCodes({ errors: {}, body: 1 }, good)).toEqual({ errors: {}, body: 1 });
+    expect(withBankCodes({ errors: {}, body: 1 }, { bic: ['bic', 'XXXX'] }).errors).toEqual({
+      bic: 'is not a valid BIC/SWIFT code',
+    });
   });
 });

@@ -61,7 +61,14 @@ describe('a money request draft, checked with its mode’s and kind’s contract
     expect(
       checkDraft(
         'withdrawal',
-        draft({ kind: 'crypto', accountId: '7', asset: 'BTC', amount: '0.5', destinationId: '9', memo: ' m ' }),
+        draft({
+          kind: 'crypto',
+          accountId: '7',
+          asset: 'BTC',
+          amount: '0.5',
+          destinationId: '9',
+          memo: ' m ',
+        }),
         4,
         context({ scale: 8, available: '1' }),
       ).body,

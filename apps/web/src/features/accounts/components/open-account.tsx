@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
-import { checkForm } from '../../../lib/form-errors';
+import { checkForm, withBankCodes } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
 import { useOpenAccount } from '../api/accounts.mutations';
@@ -19,7 +19,7 @@ const EMPTY = {
   accountCode: '',
 };
 
-/** Opens an account for the selected entity; IBAN and BIC are checked by the server (ibantools). */
+/** Opens an account for the selected entity; IBAN and BIC checked as the server checks them. */
 export function OpenAccount({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
@@ -37,10 +37,13 @@ export function OpenAccount({ entityId }: { entityId: number }) {
     labels,
     required: ['accountType', 'accountName'],
     check: (v: typeof EMPTY) =>
-      checkForm(
-        ZCreateAccount,
-        { entityId, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) },
-        labels,
+      withBankCodes(
+        checkForm(
+          ZCreateAccount,
+          { entityId, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) },
+          labels,
+        ),
+        { iban: ['ibanCode', v.ibanCode], bic: ['swiftCode', v.swiftCode] },
       ),
   });
   const types = useQuery({ ...accountTypesQuery, enabled: opened });

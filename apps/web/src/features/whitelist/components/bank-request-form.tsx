@@ -2,7 +2,7 @@ import { ZBankInfoRequest } from '@clearway/contracts/endpoints/bank-info.schema
 import { Alert, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkForm } from '../../../lib/form-errors';
+import { checkForm, withBankCodes } from '../../../lib/form-errors';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useForm } from '../../../lib/use-form';
@@ -22,7 +22,7 @@ const EMPTY = {
 /**
  * Asks for a bank account to be whitelisted: a BANK ACCOUNT request for an approver. The
  * currency is one money is sent in (TRANSFER_FIAT_CURRENCIES); the IBAN's checksum and the
- * BIC are the server's to judge (ibantools), its refusal shown on the field.
+ * BIC are checked here as the server checks them (contracts' bank-codes), with the rest.
  */
 export function BankRequestForm({ entityId, onDone }: { entityId: number; onDone: () => void }) {
   const { t } = useTranslation();
@@ -42,10 +42,13 @@ export function BankRequestForm({ entityId, onDone }: { entityId: number; onDone
     labels,
     required: ['beneficiaryName', 'beneficiaryAddress', 'bankName', 'bic', 'currency'],
     check: (v: typeof EMPTY) =>
-      checkForm(
-        ZBankInfoRequest,
-        { entityId, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) },
-        labels,
+      withBankCodes(
+        checkForm(
+          ZBankInfoRequest,
+          { entityId, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) },
+          labels,
+        ),
+        { iban: ['iban', v.iban], bic: ['bic', v.bic] },
       ),
   });
   const fiat = runtimeConfig.transferFiatCurrencies.map((code) => {
