@@ -1,12 +1,10 @@
-import type { FieldLabel } from './request-types/request-type';
-import { REQUEST_TYPE_DEFINITIONS } from './request-types/request-types';
-
 /**
  * How a person reads a request body's field, by its key. A refusal names the field by its
  * key (`ibanCode: is not a valid IBAN`, `errors: { ibanCode: … }`) — the API's language; a
  * screen says "IBAN". Keys a form labels itself need no entry here; these are for what
  * reaches a person outside a form (a toast, a field the form does not show). A key not
- * listed reads as its words (`beneficiaryName` → "Beneficiary name").
+ * listed reads as its words (`beneficiaryName` → "Beneficiary name"). Kept free of schemas:
+ * the sign-in page loads it.
  */
 const LABELS: Readonly<Record<string, string>> = {
   entityId: 'Entity',
@@ -47,21 +45,6 @@ const LABELS: Readonly<Record<string, string>> = {
   file: 'File',
 };
 
-/** The request types' own field labels (nested ones too), under the labels above. */
-function requestTypeLabels(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (fields: Readonly<Record<string, FieldLabel>>) => {
-    for (const [key, f] of Object.entries(fields)) {
-      out[key] ??= f.label;
-      if (f.fields) walk(f.fields);
-    }
-  };
-  for (const def of Object.values(REQUEST_TYPE_DEFINITIONS)) walk(def.fields as Record<string, FieldLabel>);
-  return out;
-}
-
-const ALL: Readonly<Record<string, string>> = { ...requestTypeLabels(), ...LABELS };
-
 const ACRONYMS = new Set(['iban', 'bic', 'lei', 'url', 'vasp', 'pnl', 'fx', 'cfd', 'ssi', 'api', 'sso']);
 
 /** `financingRateLong` → "Financing rate long"; a trailing `Id` is the thing itself (`pairId` → "Pair"). */
@@ -78,7 +61,7 @@ function words(key: string): string {
 /** A field's label for a person, by its key or dotted path (`destination.iban` → "IBAN"). */
 export function fieldLabel(path: string): string {
   const key = path.split('.').findLast((p) => !/^\d+$/.test(p)) ?? path;
-  return ALL[key] ?? words(key);
+  return LABELS[key] ?? words(key);
 }
 
 /** `ibanCode: …` — a message that starts by naming a field by its key (as the server words them). */

@@ -1,7 +1,8 @@
 import { ZBankInfoRequest } from '@clearway/contracts/endpoints/bank-info.schemas';
 import { ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkForm, fieldErrors, withBankCodes } from './form-errors';
+import { withBankCodes } from './bank-code-check';
+import { checkForm, fieldErrors } from './form-errors';
 import { initI18n } from './i18n';
 
 beforeAll(() => {

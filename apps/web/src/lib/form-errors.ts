@@ -1,4 +1,3 @@
-import { bicProblem, ibanProblem } from '@clearway/contracts/bank-codes';
 import { readableMessage } from '@clearway/contracts/field-labels';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -76,28 +75,6 @@ export function checkForm<S extends z.ZodType>(
     errors[issue.path.join('.') || 'form'] ??= nothing ? requiredMessage(issue.path, labels) : issue.message;
   }
   return { errors };
-}
-
-/** A bank code of a form: the field it is typed in, and what was typed. */
-type CodeField = readonly [field: string, value: string];
-
-/**
- * A form's check with its bank codes checked too, as the server checks them (an IBAN's
- * checksum, a BIC). A code left empty, or one the schema already refused, is left as it is.
- */
-export function withBankCodes<B>(
-  checked: { errors: Record<string, string>; body?: B },
-  codes: { iban?: CodeField; bic?: CodeField },
-): { errors: Record<string, string>; body?: B } {
-  const errors = { ...checked.errors };
-  const check = (code: CodeField | undefined, problemOf: (v: string) => string | null) => {
-    const [field, value] = code ?? ['', ''];
-    const problem = value && !errors[field] ? problemOf(value) : null;
-    if (problem) errors[field] = problem;
-  };
-  check(codes.iban, ibanProblem);
-  check(codes.bic, bicProblem);
-  return Object.keys(errors).length ? { errors } : checked;
 }
 
 /** The server's field messages from a 400 body (section 8 `errors`), by the body's keys. */

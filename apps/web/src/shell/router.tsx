@@ -21,9 +21,7 @@ import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
-import { ForgotPasswordPage } from '../routes/forgot-password.page';
 import { LoginPage } from '../routes/login.page';
-import { ResetPasswordPage } from '../routes/reset-password.page';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -99,8 +97,17 @@ const loginRoute = createRoute({
 
 const PUBLIC_PAGES = [
   loginRoute,
-  publicPage('/forgot-password', 'pages.forgotPassword', ForgotPasswordPage),
-  publicPage('/reset-password', 'pages.resetPassword', ResetPasswordPage),
+  // The password pages load on demand: the sign-in page stays light (bench/login-bundle).
+  publicPage(
+    '/forgot-password',
+    'pages.forgotPassword',
+    lazyRouteComponent(() => import('../routes/forgot-password.page'), 'ForgotPasswordPage'),
+  ),
+  publicPage(
+    '/reset-password',
+    'pages.resetPassword',
+    lazyRouteComponent(() => import('../routes/reset-password.page'), 'ResetPasswordPage'),
+  ),
   publicPage('/404', 'pages.notFound', NotFoundScreen),
   publicPage('/500', 'pages.serverError', ServerErrorScreen),
   publicPage('/error', 'pages.error', AuthErrorScreen),

@@ -2,7 +2,8 @@ import { ZBankInfoRequest } from '@clearway/contracts/endpoints/bank-info.schema
 import { Alert, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkForm, withBankCodes } from '../../../lib/form-errors';
+import { withBankCodes } from '../../../lib/bank-code-check';
+import { checkForm } from '../../../lib/form-errors';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useForm } from '../../../lib/use-form';
