@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import { describeStatus } from '@clearway/contracts/errors';
 import { setDateWindow } from '@clearway/contracts/primitives';
+import { installPlainZodMessages } from '@clearway/contracts/zod-messages';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -98,6 +99,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   });
   // Every date field of every contract reads the window (one per process, like the config).
   setDateWindow({ from: config.DATE_WINDOW_START, to: config.DATE_WINDOW_END });
+  // A refusal reads `amount: is required`, never zod's "Invalid input: expected string…".
+  installPlainZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const apiRoutes = collectApiRoutes(app);

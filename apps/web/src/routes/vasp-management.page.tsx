@@ -1,60 +1,27 @@
-import { type TVasp, ZCreateVasp } from '@clearway/contracts/endpoints/wallet.schemas';
+import type { TVasp } from '@clearway/contracts/endpoints/wallet.schemas';
 import { labelOf, VASP_STATUS_LABELS } from '@clearway/contracts/enums';
-import { Badge, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
-import { useCreateVasp, useDeleteVasp } from '../features/whitelist/api/whitelist.mutations';
+import { useDeleteVasp } from '../features/whitelist/api/whitelist.mutations';
 import { vaspsQuery } from '../features/whitelist/api/whitelist.queries';
-import { checkForm, serverFieldErrors } from '../lib/form-errors';
+import { VaspForm } from '../features/whitelist/components/vasp-form';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
-import { showErrorToast, showSuccessToast } from '../lib/toasts';
-
-const EMPTY = { name: '', lei: '', travelRuleId: '', jurisdiction: '', website: '' };
+import { showErrorToast } from '../lib/toasts';
 
 /** `/vasp-management`: the travel-rule counterparties custodial wallets may name. */
 export function VaspManagementPage() {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
-  const createVasp = useCreateVasp();
   const deleteVasp = useDeleteVasp();
   const list = useQuery(vaspsQuery);
   const canManage = Boolean(entity?.capabilities.canManageVasps);
   const [opened, { open, close }] = useDisclosure(false);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const labels = {
-    name: t('vasp.name'),
-    lei: 'LEI',
-    travelRuleId: t('vasp.travelRuleId'),
-    jurisdiction: t('vasp.jurisdictionHint'),
-    website: t('vasp.website'),
-  };
-  const compact = (f: typeof EMPTY) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== ''));
-
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    const input = compact(form);
-    const { errors: invalid, body } = checkForm(ZCreateVasp, input, labels);
-    setErrors(invalid);
-    if (!body) return;
-    try {
-      await createVasp.mutateAsync({ ...body, entityId: entity?.entityId });
-      showSuccessToast(t('vasp.created'), form.name);
-      setForm(EMPTY);
-      close();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      showErrorToast(err);
-    }
-  }
-
   const remove = (id: number, name: string) =>
     modals.openConfirmModal({
       title: t('vasp.deleteTitle', { name }),
@@ -68,15 +35,6 @@ export function VaspManagementPage() {
         }
       },
     });
-
-  const field = (key: keyof typeof EMPTY) => (
-    <TextInput
-      label={labels[key]}
-      value={form[key]}
-      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
-      error={errors[key]}
-    />
-  );
 
   const columns: Column<TVasp>[] = [
     {
@@ -153,18 +111,7 @@ export function VaspManagementPage() {
         csv={{ fileName: 'vasps.csv' }}
       />
       <Modal opened={opened} onClose={close} title={t('vasp.add')}>
-        <form onSubmit={create} noValidate>
-          <Stack>
-            {field('name')}
-            {field('lei')}
-            {field('travelRuleId')}
-            {field('jurisdiction')}
-            {field('website')}
-            <Group justify="flex-end">
-              <Button type="submit">{t('vasp.add')}</Button>
-            </Group>
-          </Stack>
-        </form>
+        <VaspForm entityId={entity?.entityId} onDone={close} />
       </Modal>
     </PageFrame>
   );

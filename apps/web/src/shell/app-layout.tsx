@@ -1,5 +1,5 @@
 import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
-import { isPathAllowed, type MenuItem } from '@clearway/contracts/menu';
+import { isPathAllowed, type MenuItem, menuItemForPath } from '@clearway/contracts/menu';
 import {
   AppShell,
   Badge,
@@ -20,13 +20,14 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inboxCountQuery } from '../features/approvals/api/inbox.queries';
-import { logout } from '../features/auth/api/auth.calls';
+import { useLogout } from '../features/auth/api/auth.mutations';
 import { EntitySelector } from '../features/entities/components/entity-selector';
 import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
 import { AppMenu, type MenuBadges, menuFor, type Panel } from './app-menu';
 import { useEntityContext } from './entity-context';
+import { showForbiddenRoute } from './forbidden-route';
 import { NotificationCentre } from './notification-centre';
 import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
@@ -61,13 +62,18 @@ export function AppLayout() {
   const menu = menuFor(entity.menuContext, entity.permissionsKnown);
   const loading = menu === null;
   const badges = useMenuBadges(menu, entity.selected?.entityId ?? -1);
-  // Section 5: a menu path the selected entity's permissions do not allow goes to `/` (and
-  // is not drawn on the way there).
+  // Section 4: a menu path the selected entity's permissions do not allow goes to `/` (and
+  // is not drawn on the way there) — saying why, never silently.
   const forbidden = pathname !== '/' && !isPathAllowed(pathname, entity.menuContext);
+  const entityName = entity.selected?.entityName ?? '';
   useEffect(() => {
-    if (forbidden) void navigate({ to: '/' });
-  }, [forbidden, navigate]);
-  const onLogout = async () => signOut(await logout().catch(() => '/login'));
+    if (!forbidden) return;
+    const page = menuItemForPath(pathname)?.label ?? pathname;
+    showForbiddenRoute(t('pages.forbidden'), t('errors.routeForbidden', { page, entity: entityName }));
+    void navigate({ to: '/' });
+  }, [forbidden, navigate, pathname, entityName, t]);
+  const logout = useLogout();
+  const onLogout = async () => signOut(await logout.mutateAsync().catch(() => '/login'));
 
   return (
     <AppShell
@@ -141,6 +147,7 @@ export function AppLayout() {
             <Outlet />
           )}
           <WalletTypeNotice
+            ownEntity={entity.selected?.depth === 0}
             visited={notices.walletTypeNoticeVisited}
             onVisited={() => setPersisted({ notifications: { ...notices, walletTypeNoticeVisited: true } })}
           />

@@ -18,17 +18,12 @@ import { EmptyState, PageFrame } from '../components/page-frame';
 import { PageSkeleton } from '../components/page-skeleton';
 import type { PageSizeProps } from '../components/pager';
 import { sessionQuery } from '../features/auth/api/auth.queries';
-import { LoginPage } from '../features/auth/pages/login.page';
-import {
-  ChangePasswordPage,
-  ForgotPasswordPage,
-  ResetPasswordPage,
-} from '../features/auth/pages/password-pages';
 import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
 import { positiveId, requestSearch } from '../lib/use-opened-request';
+import { LoginPage } from '../routes/login.page';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -104,8 +99,17 @@ const loginRoute = createRoute({
 
 const PUBLIC_PAGES = [
   loginRoute,
-  publicPage('/forgot-password', 'pages.forgotPassword', ForgotPasswordPage),
-  publicPage('/reset-password', 'pages.resetPassword', ResetPasswordPage),
+  // The password pages load on demand: the sign-in page stays light (bench/login-bundle).
+  publicPage(
+    '/forgot-password',
+    'pages.forgotPassword',
+    lazyRouteComponent(() => import('../routes/forgot-password.page'), 'ForgotPasswordPage'),
+  ),
+  publicPage(
+    '/reset-password',
+    'pages.resetPassword',
+    lazyRouteComponent(() => import('../routes/reset-password.page'), 'ResetPasswordPage'),
+  ),
   publicPage('/404', 'pages.notFound', NotFoundScreen),
   publicPage('/500', 'pages.serverError', ServerErrorScreen),
   publicPage('/error', 'pages.error', AuthErrorScreen),
@@ -203,7 +207,7 @@ const USER_PAGES = [
   createRoute({
     getParentRoute: () => appLayout,
     path: '/user/change-password',
-    component: ChangePasswordPage,
+    component: lazyRouteComponent(() => import('../routes/change-password.page'), 'ChangePasswordPage'),
     staticData: { title: 'pages.changePassword' },
   }),
 ];

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceKeys } from '../features/accounts/api/accounts.keys';
 import { inboxKeys } from '../features/approvals/api/inbox.keys';
-import { logout } from '../features/auth/api/auth.calls';
+import { useLogout } from '../features/auth/api/auth.mutations';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import { cashEntryKeys } from '../features/cash-entries/api/cash-entries.keys';
 import { moneyRequestKeys } from '../features/money-requests/api/money-requests.keys';
@@ -123,6 +123,7 @@ function IdleNotice() {
   const total = Math.ceil(runtimeConfig.idleExpirationTimeoutMs / 1000);
   const [left, setLeft] = useState(total);
   const tick = useInterval(() => setLeft((s) => s - 1), 1000);
+  const { mutateAsync: logout } = useLogout();
 
   useEffect(() => {
     if (idle) {
@@ -136,7 +137,7 @@ function IdleNotice() {
     tick.stop();
     const to = await logout().catch(() => '/login');
     await signOut(to);
-  }, [signOut, tick.stop]);
+  }, [signOut, tick.stop, logout]);
 
   useEffect(() => {
     if (idle && left <= 0 && !runtimeConfig.forcedLogoutDisabled) void leave();

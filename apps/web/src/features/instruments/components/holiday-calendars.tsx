@@ -1,5 +1,5 @@
-import { type THoliday, ZAddHoliday } from '@clearway/contracts/endpoints/instruments.schemas';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { THoliday } from '@clearway/contracts/endpoints/instruments.schemas';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { DateText, DateTimeText } from '../../../components/date-time-text';
 import { SectionTitle } from '../../../components/page-frame';
-import { fieldErrors } from '../../../lib/form-errors';
 import { EMPTY_CELL } from '../../../lib/format';
 import { formatDate } from '../../../lib/format/dates';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { useAddHoliday, useRemoveHoliday } from '../api/instruments.mutations';
+import { useRemoveHoliday } from '../api/instruments.mutations';
 import { calendarsQuery, holidaysQuery } from '../api/instruments.queries';
+import { AddHoliday } from './add-holiday';
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 5 }, (_, i) => String(THIS_YEAR - 1 + i));
@@ -155,59 +154,5 @@ export function HolidayCalendars({ entityId, canManage }: { entityId: number; ca
       />
       {canManage && <AddHoliday entityId={entityId} calendar={calendar} />}
     </Stack>
-  );
-}
-
-/** Adds a day to the calendar shown (a removed one comes back). */
-function AddHoliday({ entityId, calendar }: { entityId: number; calendar: string }) {
-  const { t } = useTranslation();
-  const [form, setForm] = useState({ date: '', name: '' });
-  const add = useAddHoliday(entityId);
-  const { errors, failure, busy, run } = useFormSubmit(add);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const input = { entityId, calendar, date: form.date, name: form.name };
-    const labels = { date: t('calendars.date'), name: t('calendars.name') };
-    const done = await run(fieldErrors(ZAddHoliday, input, labels), {
-      calendar,
-      date: form.date,
-      name: form.name.trim(),
-    });
-    if (done) {
-      showSuccessToast(t('calendars.added'), `${calendar} ${form.date}`);
-      setForm({ date: '', name: '' });
-    }
-  }
-
-  return (
-    <Paper withBorder p="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {t('calendars.addTo', { calendar })}
-          </Text>
-          {failure && <Alert color="red">{failure}</Alert>}
-          <Group align="flex-start" gap="sm">
-            <TextInput
-              type="date"
-              label={t('calendars.date')}
-              value={form.date}
-              onChange={(e) => setForm({ ...form, date: e.currentTarget.value })}
-              error={errors.date}
-            />
-            <TextInput
-              label={t('calendars.name')}
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-              error={errors.name}
-            />
-            <Button type="submit" mt={24} loading={busy}>
-              {t('calendars.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
   );
 }

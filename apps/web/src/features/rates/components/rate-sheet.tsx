@@ -1,32 +1,21 @@
-import { type TRate, type TRateChange, ZRateSet } from '@clearway/contracts/endpoints/instruments.schemas';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { TRate, TRateChange } from '@clearway/contracts/endpoints/instruments.schemas';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { DateTimeText } from '../../../components/date-time-text';
-import { checkForm } from '../../../lib/form-errors';
 import { EMPTY_CELL } from '../../../lib/format';
 import { formatSetRate } from '../../../lib/format/rates';
-import { showSuccessToast } from '../../../lib/toasts';
-import { useDialogForm } from '../../../lib/use-form-submit';
-import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
-import { useSetRate } from '../api/rates.mutations';
 import { type Pair, rateHistoryQuery, ratesQuery } from '../api/rates.queries';
-
-const EMPTY = { base: '', quote: 'USD', rate: '' };
+import { RateForm } from './rate-form';
 
 /** Staff with instrument_management read the rate sheet and set a mid rate (audited by the server). */
 export function RateSheet({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
-    () => EMPTY,
-    useSetRate(entityId),
-  );
-  const labels = { base: t('rates.base'), quote: t('rates.quote'), rate: t('rates.rate') };
+  const [opened, { open: start, close }] = useDisclosure(false);
   const rates = useQuery({ ...ratesQuery(entityId), enabled: opened });
-  const currencies = useQuery({ ...currenciesQuery, enabled: opened });
-  const codes = (currencies.data ?? []).map((c) => c.code);
   const [historyOf, setHistoryOf] = useState<(Pair & { pricePrecision: number | null }) | null>(null);
 
   const columns: Column<TRate>[] = [
@@ -72,16 +61,6 @@ export function RateSheet({ entityId }: { entityId: number }) {
     },
   ];
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const input = { entityId, ...form };
-    const { errors: invalid, body } = checkForm(ZRateSet, input, labels);
-    await run(invalid, body, (saved) => {
-      showSuccessToast(t('rates.saved'), `${saved.base}/${saved.quote} ${saved.rate}`);
-      setForm({ ...form, rate: '' });
-    });
-  }
-
   return (
     <>
       <Button variant="default" onClick={start}>
@@ -110,41 +89,7 @@ export function RateSheet({ entityId }: { entityId: number }) {
               precision={historyOf.pricePrecision}
             />
           )}
-          <form onSubmit={submit} noValidate>
-            <Stack gap="xs">
-              {failure && <Alert color="red">{failure}</Alert>}
-              <Group align="flex-start" grow>
-                <Select
-                  label={labels.base}
-                  searchable
-                  data={codes}
-                  value={form.base || null}
-                  onChange={(v) => setForm({ ...form, base: v ?? '' })}
-                  error={errors.base}
-                />
-                <Select
-                  label={labels.quote}
-                  searchable
-                  data={codes}
-                  value={form.quote || null}
-                  onChange={(v) => setForm({ ...form, quote: v ?? '' })}
-                  error={errors.quote}
-                />
-                <TextInput
-                  label={labels.rate}
-                  inputMode="decimal"
-                  value={form.rate}
-                  onChange={(e) => setForm({ ...form, rate: e.currentTarget.value.trim() })}
-                  error={errors.rate}
-                />
-              </Group>
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy}>
-                  {t('rates.set')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <RateForm entityId={entityId} />
         </Stack>
       </Modal>
     </>
