@@ -145,7 +145,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
     const reason = page.getByRole('dialog', { name: /^Reject request #\d+$/ });
     await reason.getByRole('button', { name: 'Reject' }).click();
-    await reason.getByText('Give a reason for the rejection').waitFor();
+    await reason.getByText(/^Reason .* is required$/).waitFor();
     await check(page, '/approvals, a rejection without its reason');
   });
 

@@ -112,7 +112,7 @@ describe('approvals inbox', () => {
     await drawer.getByRole('button', { name: 'Reject' }).click();
     const rejection = approver.getByRole('dialog', { name: `Reject request #${request.id}` });
     await rejection.getByRole('button', { name: 'Reject' }).click();
-    await rejection.getByText('Give a reason for the rejection').waitFor();
+    await rejection.getByText(/^Reason .* is required$/).waitFor();
     await rejection.getByRole('button', { name: 'Go back' }).click();
     await rejection.waitFor({ state: 'hidden' });
     await drawer.getByText('Pending', { exact: true }).waitFor();
