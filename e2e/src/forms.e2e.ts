@@ -47,7 +47,12 @@ async function submitRefused(page: Page, form: Locator, button: string, what: st
 }
 
 /** The required marks a form draws (never written into the label's text). */
-const requiredMarks = (form: Locator) => form.locator('label[data-required-mark]').count();
+/** The required marks a form shows, once it has drawn its fields (a dialog opens before its form renders). */
+async function requiredMarks(form: Locator) {
+  const marks = form.locator('label[data-required-mark]');
+  await marks.first().waitFor();
+  return marks.count();
+}
 
 /** Chooses `option` in a Mantine Select or MultiSelect. */
 async function pick(page: Page, field: Locator, option: string | RegExp) {
