@@ -289,9 +289,15 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }
       if (f.from) conds.push(gte(cashEntries.valueDate, f.from));
       if (f.to) conds.push(lte(cashEntries.valueDate, f.to));
       const where = and(...conds);
+      // The amount as the history shows it (the web's entry-direction.ts): money out of the
+      // account negative — a withdrawal, and a transfer out of the account narrowed to.
+      const outOfAccount = f.accountId
+        ? sql` or (${cashEntries.type} = 'INTERNAL_TRANSFER' and ${cashEntries.accountId} = ${f.accountId})`
+        : sql``;
+      const signedAmount = sql`case when ${cashEntries.type} = 'WITHDRAWAL'${outOfAccount} then -${cashEntries.amount} else ${cashEntries.amount} end`;
       const column = {
         createdAt: cashEntries.createdAt,
-        amount: cashEntries.amount,
+        amount: signedAmount,
         valueDate: cashEntries.valueDate,
       }[f.sort];
       const order = f.direction === 'asc' ? asc(column) : desc(column);
