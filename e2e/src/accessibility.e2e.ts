@@ -134,6 +134,19 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       'Balances of the entities below (USD)',
     ])
       await checkOpened(page, '/', menu, 'popup');
+    // The approver's inbox holding that request, the request's drawer, and the reason a
+    // rejection asks for.
+    await checkPages(page, ['/approvals']);
+    await checkOpened(page, '/approvals', /^Open .+ #\d+$/, 'dialog');
+    await page
+      .getByRole('button', { name: /^Open .+ #\d+$/ })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    const reason = page.getByRole('dialog', { name: /^Reject request #\d+$/ });
+    await reason.getByRole('button', { name: 'Reject' }).click();
+    await reason.getByText(/^Reason .* is required$/).waitFor();
+    await check(page, '/approvals, a rejection without its reason');
   });
 
   it('finds none on a client trader’s pages and request forms', async () => {
@@ -165,6 +178,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/deposit-and-withdrawals/historic',
       '/deposit-and-withdrawals/requests',
       '/accounts',
+      '/approvals',
     ]) {
       await open(page, path);
       await settled(page);

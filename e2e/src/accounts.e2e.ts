@@ -21,7 +21,8 @@ describe('accounts page', () => {
     await selectEntity(page, 'Northwind Capital');
     await page.getByRole('link', { name: 'Accounts' }).click();
     const table = page.getByRole('table', { name: 'Accounts' });
-    await table.getByRole('row', { name: /Northwind Margin.*MarginTrading/ }).waitFor();
+    // The account type by its display label.
+    await table.getByRole('row', { name: /Northwind Margin.*Margin Trading/ }).waitFor();
 
     const name = `Escrow ${Date.now()}`;
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -16,12 +16,15 @@ describe('instruments and FX swaps', () => {
     // another journey may have set) plus the mid points in pips of 0.0001.
     const spot = page.getByText(/^Spot bid [\d.]+ \/ ask [\d.]+ \(mid [\d.]+\)$/);
     const mid = new Decimal(((await spot.textContent()) ?? '').match(/\(mid ([\d.]+)\)/)![1]!);
-    const outright = mid.plus('0.001305').toFixed(6).replace('.', '\\.');
+    // Points at the decimals they were set with (12.80); the outright at the pair's price
+    // precision (5 decimals), rounded half to even.
+    const outright = mid.plus('0.001305').toFixed(5, Decimal.ROUND_HALF_EVEN).replace('.', '\\.');
     await table
-      .getByRole('row', { name: new RegExp(`^1M\\s.*12\\.8\\s+13\\.3\\s+13\\.05\\s+${outright}$`) })
+      .getByRole('row', { name: new RegExp(`^1M\\s.*12\\.80\\s+13\\.30\\s+13\\.05\\s+${outright}$`) })
       .waitFor();
     await page.getByRole('figure', { name: 'Swap-points curve of EUR/USD' }).waitFor();
-    await page.getByText(/^Spot \d{4}-\d{2}-\d{2} \(trade date \d{4}-\d{2}-\d{2}\)$/).waitFor();
+    // Dates in the reader's locale (the browser's), like every date of the portal.
+    await page.getByText(/^Spot \d[\d/.-]+\d \(trade date \d[\d/.-]+\d\)$/).waitFor();
     // Another pair: its own table.
     await page.getByText('USD/JPY', { exact: true }).click();
     await page
@@ -98,7 +101,9 @@ describe('instruments and FX swaps', () => {
     const holidays = page.getByRole('table', { name: `Holidays of USD in ${year}` });
     const first = holidays.getByRole('row').nth(1);
     await first.waitFor();
+    // The date as shown (the reader's locale), and as the date field takes it (ISO).
     const date = ((await first.getByRole('cell').first().textContent()) ?? '').trim();
+    const iso = (await first.getByRole('cell').first().locator('time').getAttribute('datetime')) ?? '';
     const name = ((await first.getByRole('cell').nth(1).textContent()) ?? '').trim();
     const holiday = holidays.getByRole('row', { name: new RegExp(`^${date}`) });
     await holiday.getByRole('button', { name: `Remove the holiday on ${date}` }).click();
@@ -107,7 +112,7 @@ describe('instruments and FX swaps', () => {
       .getByRole('button', { name: 'Remove' })
       .click();
     await holiday.getByText('Removed').waitFor();
-    await page.getByLabel('Date', { exact: true }).fill(date);
+    await page.getByLabel('Date', { exact: true }).fill(iso);
     await page.getByLabel('Holiday', { exact: true }).fill(name);
     await page.getByRole('button', { name: 'Add holiday' }).click();
     await holiday.getByText('Seeded').waitFor();

@@ -107,12 +107,14 @@ describe('menus by persona and entity', () => {
     await page.getByRole('option', { name: new RegExp(name) }).waitFor({ timeout: 5000 });
   });
 
-  it('sends a forbidden route to /', async () => {
+  it('sends a forbidden route to /, saying which page, for which entity, and why', async () => {
     const page = await b.page();
     await signInPersona(page, 'trader', DEMO_PASSWORD, currentCode);
     await page.getByRole('link', { name: 'Overview' }).waitFor();
     await page.goto('/templates');
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Forbidden Access' });
+    await toast.getByText('Templates is not available for Northwind Capital').waitFor();
   });
 });

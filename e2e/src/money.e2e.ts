@@ -65,7 +65,11 @@ async function historyAfter(
   answered.catch(() => {});
   await action();
   const { items } = (await (await answered).json()) as Listed;
-  await eventually(() => shownAmounts(history)).toEqual(items.map((e) => Number(e.amount)));
+  // The table signs each amount by its direction on the account (a withdrawal reads
+  // negative); the list call sends it as stored.
+  await eventually(async () => (await shownAmounts(history)).map(Math.abs)).toEqual(
+    items.map((e) => Math.abs(Number(e.amount))),
+  );
   return items;
 }
 
@@ -87,7 +91,8 @@ describe('balances on the overview', () => {
     await table.getByRole('row', { name: /Northwind Margin.*USD.*2,500,000\.00/ }).waitFor();
     // Each position is also valued in the base currency at the rate sheet's rate (BTC 64,250).
     await table.getByRole('columnheader', { name: 'Value (USD)' }).waitFor();
-    await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50000000\s+803,125\.00/ }).waitFor();
+    // Crypto at its display precision: BTC's trailing zeros trimmed (12.50, not 12.50000000).
+    await table.getByRole('row', { name: /Northwind Margin.*BTC.*12\.50\s+803,125\.00/ }).waitFor();
     // The total says when its rates were set (the demo's rate sheet is fresh: no warning).
     await page.getByText(/^At mid rates as of \d/).waitFor();
     expect(await page.getByText(/hours old$/).count()).toBe(0);
@@ -147,12 +152,12 @@ describe('balances on the overview', () => {
     // Per asset: posted, held, available and the value in the base currency.
     await page
       .getByRole('table', { name: 'Summary towards clients' })
-      .getByRole('row', { name: /^BTC\s+12\.50000000/ })
+      .getByRole('row', { name: /^BTC\s+12\.50\s/ })
       .waitFor();
     // What each entity below holds (its desks, each with its clients), largest first.
     await page.getByRole('button', { name: 'Balances of the entities below (USD)' }).click();
     const byClient = page.getByRole('table', { name: 'Balances of the entities below (USD)' });
-    await byClient.getByRole('row', { name: /^Aurora London Desk\s.*12\.50000000 BTC/ }).waitFor();
+    await byClient.getByRole('row', { name: /^Aurora London Desk\s.*12\.50 BTC/ }).waitFor();
     const values = await byClient
       .getByRole('row')
       .evaluateAll((rows) =>
@@ -169,7 +174,8 @@ describe('balances on the overview', () => {
     await page.getByRole('button', { name: 'Next page' }).waitFor();
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    // Each table of the page exports its own rows: the button names its table.
+    await page.getByRole('button', { name: 'Export CSV of Cash entries' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^cash-entries-\d+\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n');
@@ -183,14 +189,15 @@ describe('balances on the overview', () => {
   it('sorts the cash entries either way, and shows when each was booked', async () => {
     const page = await b.page();
     const history = await brokerHistory(page, 'ops.maker');
-    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
-    await sortBy.click();
+    // The Amount header sorts (largest first), a second click reverses; aria-sort says which way.
+    const amountHeader = history.getByRole('columnheader', { name: 'Amount' });
     await historyAfter(
       page,
       history,
-      () => page.getByRole('option', { name: 'Amount' }).click(),
+      () => amountHeader.getByRole('button', { name: 'Amount' }).click(),
       (f) => f.sort === 'amount' && f.direction === 'desc',
     );
+    expect(await amountHeader.getAttribute('aria-sort')).toBe('descending');
     const amounts = () => shownAmounts(history);
     const ordered = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - xs[i - 1]!) >= 0);
     await eventually(async () => ordered(await amounts(), -1)).toBe(true);
@@ -198,11 +205,11 @@ describe('balances on the overview', () => {
     await historyAfter(
       page,
       history,
-      () => page.getByRole('button', { name: 'Sorted descending; switch to ascending' }).click(),
+      () => amountHeader.getByRole('button', { name: 'Amount' }).click(),
       (f) => f.sort === 'amount' && f.direction === 'asc',
     );
     await eventually(async () => (await amounts())[0]! < largest && ordered(await amounts(), 1)).toBe(true);
-    await page.getByRole('button', { name: 'Sorted ascending; switch to descending' }).waitFor();
+    expect(await amountHeader.getAttribute('aria-sort')).toBe('ascending');
     await history.getByRole('columnheader', { name: 'Booked by / at' }).waitFor();
     // Staff see a last column of actions; who booked an entry and when comes before it.
     expect(await history.getByRole('row').nth(1).getByRole('cell').nth(7).textContent()).toMatch(
@@ -383,12 +390,14 @@ describe('balances on the overview', () => {
     await page.getByRole('option', { name: 'EUR', exact: true }).click();
     await dialog.getByLabel('Mid rate', { exact: true }).fill(rate);
     await dialog.getByRole('button', { name: 'Set rate' }).click();
-    await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${rate.replace('.', '\\.')}`) }).waitFor();
+    // Shown at EUR/USD's five price decimals (the catalogue's): the four typed, and a 0.
+    const shown = `${rate}0`.replace('.', '\\.');
+    await sheet.getByRole('row', { name: new RegExp(`EUR/USD\\s+${shown}`) }).waitFor();
     // Every change is kept: the pair's history names the rate, the one it replaced and who.
     await dialog.getByRole('button', { name: 'History of EUR/USD' }).click();
     await dialog
       .getByRole('table', { name: 'History of EUR/USD' })
-      .getByRole('row', { name: new RegExp(`^${rate.replace('.', '\\.')}\\s.*Taylor Treasury`) })
+      .getByRole('row', { name: new RegExp(`^${shown}\\s.*Taylor Treasury`) })
       .waitFor();
   });
 });

@@ -11,10 +11,11 @@ async function unreadOn(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 }
 
-/** Opens the notification centre and answers its popover. */
+/** Opens the notification centre and answers its popover (the dialog the bell controls). */
 async function openCentre(page: Page) {
-  await page.getByRole('button', { name: /^Notifications/ }).click();
-  const centre = page.getByRole('dialog');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const centre = page.locator(`[id="${await bell.getAttribute('aria-controls')}"]`);
   await centre.waitFor();
   await settled(page);
   return centre;
@@ -41,9 +42,10 @@ describe('notification centre', () => {
     });
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Unread');
-    // Opening it marks it read and goes to its object's page.
+    // Opening it marks it read and goes to its object: the request, open in the approver's inbox.
     await notice.click();
-    await approver.waitForURL('**/deposit-and-withdrawals/requests');
+    await approver.waitForURL(`**/approvals?request=${request.id}`);
+    await approver.getByRole('dialog', { name: new RegExp(`^Request #${request.id} `) }).waitFor();
     await centre.waitFor({ state: 'hidden' });
     await eventually(() => unreadOn(approver)).toBe(unreadBefore - 1);
 

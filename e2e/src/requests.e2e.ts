@@ -46,6 +46,11 @@ describe('money requests page', () => {
     await pending.getByRole('button', { name: 'Download proof' }).click();
     expect((await download).suggestedFilename()).toContain(`proof-${request.id}`);
     await pending.getByRole('button', { name: 'Approve' }).click();
+    // An approval asks first: it moves money at once.
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     expect(await settlementUsd()).toBe(before + 2500);
@@ -104,11 +109,17 @@ describe('money requests page', () => {
     await approver.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
     await pending.getByRole('button', { name: 'Approve' }).click();
+    // An approval asks first: it moves money at once.
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     // The client's open historic page shows the movement without a reload (live notification).
     await history
-      .getByRole('row', { name: new RegExp(`Withdrawal USD 1,234\\.56 ${reference} #${id}`) })
+      // Money out of the account reads negative in the history.
+      .getByRole('row', { name: new RegExp(`Withdrawal USD -1,234\\.56 ${reference} #${id}`) })
       .waitFor();
     await visit(client, '/');
     await balanceRow.waitFor();

@@ -30,6 +30,10 @@ describe('wallet whitelisting journey', () => {
     await visit(approver, '/whitelist-requests');
     const row = approver.getByRole('row', { name: new RegExp(ADDRESS) });
     await row.getByRole('button', { name: 'Approve' }).click();
+    await approver
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await approver.getByText('Request approved').first().waitFor();
 
     await reload(client);
@@ -111,15 +115,16 @@ describe('wallet whitelisting journey', () => {
     await visit(page, '/whitelist-requests');
     await page.getByRole('button', { name: 'Approval policy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approval policy' });
-    const row = dialog.getByRole('row', { name: /^REMOVE BANK ACCOUNT/ });
+    // Request types by their display labels.
+    const row = dialog.getByRole('row', { name: /^Remove Bank Account/ });
     await row.getByText('Default (one approver)').waitFor();
-    await row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').fill('3');
+    await row.getByLabel('Approvers needed for Remove Bank Account').fill('3');
     await row.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('REMOVE BANK ACCOUNT requests need 3 distinct approvers').waitFor();
+    await page.getByText('Remove Bank Account requests need 3 distinct approvers').waitFor();
     await row.getByText('Set for this entity').waitFor();
     await row.getByRole('button', { name: 'Use inherited' }).click();
     await row.getByText('Default (one approver)').waitFor();
     // The field takes the saved value on its own render, after the rule's text.
-    await eventually(() => row.getByLabel('Approvers needed for REMOVE BANK ACCOUNT').inputValue()).toBe('1');
+    await eventually(() => row.getByLabel('Approvers needed for Remove Bank Account').inputValue()).toBe('1');
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import { describeStatus } from '@clearway/contracts/errors';
 import { setDateWindow } from '@clearway/contracts/primitives';
+import { installPlainZodMessages } from '@clearway/contracts/zod-messages';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -9,6 +10,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
@@ -101,6 +104,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   });
   // Every date field of every contract reads the window (one per process, like the config).
   setDateWindow({ from: config.DATE_WINDOW_START, to: config.DATE_WINDOW_END });
+  // A refusal reads `amount: is required`, never zod's "Invalid input: expected string…".
+  installPlainZodMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const apiRoutes = collectApiRoutes(app);
@@ -178,7 +183,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   jobs.add(notificationRetentionTask(db, config.NOTIFICATION_RETENTION_DAYS));
   const reversals = createCashReversalsService({ db, ledger });
   // Maker-checker compares people: a user and the API keys that user created are one.
-  const requestEngine = createRequestEngine({ db, resolver, humanOf: auth.tokens.humanOf });
+  const requestEngine = createRequestEngine({
+    db,
+    resolver,
+    humanOf: auth.tokens.humanOf,
+    identitiesOf: auth.tokens.identitiesOf,
+  });
   subscribeNotifications({
     notifications,
     resolver,
@@ -199,6 +209,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     bankInfo,
     storage,
   });
+  const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -224,6 +235,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
+      approvalsRoutes(api, approvals);
       notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
@@ -255,6 +267,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       bankInfo,
       ssi,
       moneyRequests,
+      approvals,
       notifications,
       notificationCentre,
       jobs,

@@ -79,6 +79,15 @@ describe('the web’s layout by domain', () => {
     expect(offending).toEqual([]);
   });
 
+  it('keeps pages in the routing layer: routes/*.page.tsx compose features, no feature holds a page', () => {
+    const offending = files
+      .map((f) => f.path)
+      .filter((p) => /^features\//.test(p) && (/\/pages\//.test(p) || /\.page\.tsx?$/.test(p)));
+    expect(offending).toEqual([]);
+    const pages = files.map((f) => f.path).filter((p) => /\.page\.tsx$/.test(p));
+    expect(pages.filter((p) => !/^routes\/[^/]+\.page\.tsx$/.test(p))).toEqual([]);
+  });
+
   it('declares no query key by hand outside a feature’s api folder', () => {
     const offending = files
       .filter((f) => /\bqueryKey\s*:\s*\[/.test(f.text))

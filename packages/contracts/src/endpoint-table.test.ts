@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, and running the end of day', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, and running the end of day', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -84,6 +84,8 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /cashentry/internal-transfer/reverse',
       'POST /requests/approval-policies',
       'PUT /requests/approval-policies',
+      'POST /requests/inbox',
+      'POST /requests/view',
       'PUT /entity/instruments',
       'POST /instruments/create',
       'PUT /instruments/update',

@@ -40,6 +40,13 @@ export const DEFAULT_ENTITY_STATUS_FILTER: EntityStatusFilter = 'Active';
 
 export const ACCOUNT_TYPES = ['MarginTrading', 'Bank', 'Custody', 'Settlement'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/** How an account type reads on a screen or a statement (the value stays as stored). */
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  MarginTrading: 'Margin Trading',
+  Bank: 'Bank',
+  Custody: 'Custody',
+  Settlement: 'Settlement',
+};
 
 export const ASSET_CLASSES = ['FIAT', 'CRYPTO'] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -77,6 +84,11 @@ export const WHITELIST_REQUEST_TYPES = [
   'UPDATE WALLET',
   'UPDATE BANK ACCOUNT',
 ] as const satisfies readonly RequestType[];
+
+/** A VASP's status in the registry. */
+export const VASP_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type VaspStatus = (typeof VASP_STATUSES)[number];
+export const VASP_STATUS_LABELS: Record<VaspStatus, string> = { ACTIVE: 'Active', INACTIVE: 'Inactive' };
 
 /** Request statuses: the spec leaves them open; this is the chosen state machine. */
 export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'] as const;
@@ -139,3 +151,11 @@ export const TRADE_EVENT_KINDS = [
   'REVERSED',
 ] as const;
 export type TradeEventKind = (typeof TRADE_EVENT_KINDS)[number];
+/**
+ * A stored enum value as people read it: its display label, or the value itself when the
+ * labels do not know it (a value newer than this build, or free text such as an account
+ * type read from an older row).
+ */
+export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, value: string): string {
+  return Object.hasOwn(labels, value) ? labels[value as K] : value;
+}

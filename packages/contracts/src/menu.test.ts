@@ -85,6 +85,17 @@ describe('menu gating (sections 2, 5 and 6)', () => {
     expect(ids(ctx({ attributes: ['Transfer Receiver'] }))).not.toContain('requests');
   });
 
+  it('Approvals (beyond section 2) shows to whoever holds an approve key on the entity or for those below it, and to no one else', () => {
+    for (const key of ['approve_withdrawal', 'approve_deposit', 'approve_whitelist'] as const) {
+      expect(ids(ctx(withKeys(['account_view', key])))).toContain('approvals');
+      expect(ids(ctx(withKeys(['account_view'], [key])))).toContain('approvals');
+    }
+    expect(ids(ctx(withKeys(['account_view', 'request_withdrawal', 'request_deposit'])))).not.toContain(
+      'approvals',
+    );
+    expect(menuItemForPath('/approvals')?.id).toBe('approvals');
+  });
+
   it('Wallets Search uses child permissions only', () => {
     expect(ids(ctx(withKeys(['approve_whitelist'])))).not.toContain('wallets-search');
     expect(ids(ctx(withKeys([], ['approve_whitelist'])))).toContain('wallets-search');

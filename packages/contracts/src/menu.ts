@@ -26,9 +26,15 @@ export type MenuItem = {
   children?: readonly MenuItem[];
 };
 
-/** Gate an entry by the keys of the route it needs, so menu and server agree. */
-function gate(route: Endpoint): Pick<MenuItem, 'permissions' | 'needsAll'> {
-  return { permissions: route.permissions?.keys ?? [], needsAll: route.permissions?.mode === 'all' };
+/** Gate an entry by the keys (and where they are read) of the route it needs, so menu and server agree. */
+function gate(route: Endpoint): Pick<MenuItem, 'permissions' | 'needsAll' | 'childOnly' | 'currentOrChild'> {
+  const scope = route.permissions?.scope;
+  return {
+    permissions: route.permissions?.keys ?? [],
+    needsAll: route.permissions?.mode === 'all',
+    ...(scope === 'child' ? { childOnly: true } : {}),
+    ...(scope === 'currentOrChild' ? { currentOrChild: true } : {}),
+  };
 }
 
 const A = API;
@@ -93,6 +99,9 @@ export const MENU: readonly MenuItem[] = [
     id: 'deposit-and-withdrawals',
     label: 'Deposit & Withdrawals',
     children: [
+      // Beyond section 2 (issue 21): the approver's inbox, money and whitelisting requests
+      // alike, for whoever holds an approve key on the selected entity or for those below it.
+      { id: 'approvals', label: 'Approvals', path: '/approvals', ...gate(A.requests.inbox) },
       {
         id: 'historic',
         label: 'Historic',

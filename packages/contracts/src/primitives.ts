@@ -155,6 +155,23 @@ export const ZDate = z.iso
   })
   .register(FIELD_KINDS, { kind: 'date' });
 
+/** Why a filter's date range is unusable — its To date before its From date — or null. */
+export function dateRangeProblem(range: {
+  from?: string | undefined;
+  to?: string | undefined;
+}): string | null {
+  return range.from && range.to && range.from > range.to ? 'must not be before the From date' : null;
+}
+/** A list filter with a date range: refused (on `to`) when the range runs backwards. */
+export function withDateRange<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  schema: T,
+) {
+  return schema.refine((r) => dateRangeProblem(r) === null, {
+    path: ['to'],
+    message: 'must not be before the From date',
+  });
+}
+
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 const BOUNDED_DECIMAL = new RegExp(`^[0-9]{1,${AMOUNT_INTEGER_DIGITS}}(\\.[0-9]{1,${AMOUNT_SCALE}})?$`);
 export const AMOUNT_BOUND = `must have at most ${AMOUNT_INTEGER_DIGITS} digits before the decimal point and ${AMOUNT_SCALE} after`;

@@ -8,7 +8,7 @@ import {
 import { INT4_MAX, idMessage, parseId } from '@clearway/contracts/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
-import type { AccessPorts, ObjectRef, Principal } from './principal';
+import type { AccessPorts, ObjectRef, OwnedObjectRef, Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,12 +101,20 @@ export function objectRefsOf(request: FastifyRequest, e: Endpoint): (ObjectRef &
  * through it). The row's keys are those already held on the acting entity, which reach what
  * lies below it as they always have. An id that names nothing is the handler's to refuse, as
  * it always was (a withdrawal to an unknown wallet is a 400). One read for all the objects.
+ * An entity named by id (a new parent) is one more entity the call acts on: the row's rule
+ * applies there as on the acting entity (outside the caller's reach → 404, keys → 403).
  */
 async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint) {
   const refs = objectRefsOf(request, e);
-  if (refs.length === 0) return;
-  const placed = await ports.placeObjects(request.actingEntityId!, refs);
-  const outside = refs.find((ref) =>
+  for (const ref of refs.filter((r) => r.kind === 'entity')) {
+    const held = await ports.resolvePermissions(request.principal!, Number(ref.id));
+    if (!held) throw notFound(`${OBJECT_KINDS.entity} not found`);
+    if (e.permissions && !satisfies(held, e.permissions)) throw forbidden();
+  }
+  const owned = refs.filter((r): r is OwnedObjectRef & { field: string } => r.kind !== 'entity');
+  if (owned.length === 0) return;
+  const placed = await ports.placeObjects(request.actingEntityId!, owned);
+  const outside = owned.find((ref) =>
     placed.some((p) => p.kind === ref.kind && p.id === String(ref.id) && !p.withinActing),
   );
   if (outside) throw notFound(`${OBJECT_KINDS[outside.kind]} not found`);

@@ -189,8 +189,9 @@ describe('database faults under load', () => {
     );
     const byReference = new Map(stored.map((r) => [r.reference, r]));
     for (const d of deposits) expect(byReference.get(d.reference)?.id).toBe(d.id);
+    // An approved deposit is posted with its approval: completed.
     for (const id of approved)
-      expect(stored.find((r) => r.id === id)?.status, `request ${id}`).toBe('APPROVED');
+      expect(stored.find((r) => r.id === id)?.status, `request ${id}`).toBe('COMPLETED');
 
     // Nothing half-written: each request has its submission in the history, each key its
     // stored answer, each approved deposit exactly one movement, a pending one none.
@@ -214,7 +215,7 @@ describe('database faults under load', () => {
         left join cash_entries c on c.request_id = r.id
         where r.entity_id = ${client}
         group by r.id, r.status
-        having count(c.id) <> case when r.status = 'APPROVED' then 1 else 0 end`),
+        having count(c.id) <> case when r.status = 'COMPLETED' then 1 else 0 end`),
     ).toEqual([]);
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
 

@@ -48,6 +48,7 @@ const at = (s: Scope) => ({ entityId: s.entityId });
 const CASES: Case[] = [
   { row: 'requests.list', ...post('/requests/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'requests.pending', ...post('/requests/pending', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'requests.inbox', ...post('/requests/inbox', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'requests.policies', ...post('/requests/approval-policies', at) },
   { row: 'wallet.workflows', ...post('/whitelist/workflows', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'cashEntry.list', ...post('/cashentry/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },

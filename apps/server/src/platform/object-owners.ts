@@ -1,5 +1,5 @@
-import type { ObjectKind } from '@clearway/contracts/objects';
 import type { SQL } from 'drizzle-orm';
+import type { OwnedObjectKind } from './principal';
 
 /**
  * How to find who owns objects of one kind: a query of `(id, entity_id)` rows over the
@@ -12,5 +12,8 @@ import type { SQL } from 'drizzle-orm';
 export type OwnerQuery = { idType: 'int' | 'bigint' | 'uuid'; owners: SQL };
 export const ownedBy = (idType: OwnerQuery['idType'], owners: SQL): OwnerQuery => ({ idType, owners });
 
-/** Every kind's owner query: the server composes the modules' declarations into this. */
-export type ObjectOwners = Record<ObjectKind, OwnerQuery>;
+/**
+ * Every owned kind's owner query: the server composes the modules' declarations into this.
+ * An entity named by id has no owner to find: the guard treats it as a second acting entity.
+ */
+export type ObjectOwners = Record<OwnedObjectKind, OwnerQuery>;

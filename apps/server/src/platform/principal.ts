@@ -28,15 +28,18 @@ export type PermissionResolver = (
 
 /** An object a call names: its kind and id. */
 export type ObjectRef = { kind: ObjectKind; id: number | string };
+/** The kinds an owning module places; an entity named by id is checked as an acting entity. */
+export type OwnedObjectKind = Exclude<ObjectKind, 'entity'>;
+export type OwnedObjectRef = { kind: OwnedObjectKind; id: number | string };
 
 /**
  * Where an object sits, once per owning entity: whether that entity lies at or below the
  * acting entity. An object that does not exist has no placement.
  */
-export type ObjectPlacement = { kind: ObjectKind; id: string; entityId: number; withinActing: boolean };
+export type ObjectPlacement = { kind: OwnedObjectKind; id: string; entityId: number; withinActing: boolean };
 
 /** Places the objects a call names (set-based: one statement for all of them). */
-export type ObjectPlacer = (actingEntityId: number, refs: ObjectRef[]) => Promise<ObjectPlacement[]>;
+export type ObjectPlacer = (actingEntityId: number, refs: OwnedObjectRef[]) => Promise<ObjectPlacement[]>;
 
 /**
  * The ports the access guard reads; modules plug into them (sessions, API keys and bearer

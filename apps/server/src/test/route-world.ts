@@ -239,6 +239,8 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   }),
   'requests.list': () => ({ body: {} }),
   'requests.pending': () => ({ body: {} }),
+  'requests.inbox': () => ({ body: { kind: 'money', search: 'x', limit: 5 } }),
+  'requests.view': async (w) => ({ body: { requestId: await w.newRequest() } }),
   'requests.uploadTransactionHash': async (w) => ({
     body: { requestId: await w.newMoneyRequest(true), transactionHash: `0x${'cd'.repeat(32)}` },
   }),
@@ -606,6 +608,7 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
   const bankOfB = async () =>
     (await t.services.bankInfo.createDirect(bStaff, { entityId: w.b, ...bank() })).id;
   return {
+    entity: async () => w.b,
     account: async () => account,
     wallet: async () =>
       (

@@ -10,10 +10,12 @@ type Props = {
   /** Every row the list's filters match (not only the page on screen). */
   rows: () => Promise<(string | number | null)[][]>;
   disabled?: boolean;
+  /** What the button exports, for its accessible name when a page has more than one. */
+  of?: string;
 };
 
 /** 'Export CSV': reads the rows (busy meanwhile), then downloads them as one file. */
-export function ExportCsvButton({ fileName, header, rows, disabled }: Props) {
+export function ExportCsvButton({ fileName, header, rows, disabled, of }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -27,7 +29,13 @@ export function ExportCsvButton({ fileName, header, rows, disabled }: Props) {
     }
   };
   return (
-    <Button variant="default" onClick={run} loading={busy} disabled={disabled}>
+    <Button
+      variant="default"
+      onClick={run}
+      loading={busy}
+      disabled={disabled}
+      aria-label={of ? t('table.exportOf', { table: of }) : undefined}
+    >
       {t('overview.exportCsv')}
     </Button>
   );

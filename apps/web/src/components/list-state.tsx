@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../lib/gateway';
+import { TableSkeleton } from './data-table-parts';
 import { EmptyState } from './page-frame';
 
 type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -14,7 +15,7 @@ export function listView(query: Pick<ListQuery, 'isPending' | 'isError'>, count:
 }
 
 /**
- * The one way lists show their state: a loader while the first page comes, the server's
+ * The one way lists show their state: a skeleton while the first page comes, the server's
  * message and a retry when it fails, the list's own empty state, else the rows.
  */
 export function ListState({
@@ -33,11 +34,7 @@ export function ListState({
   const { t } = useTranslation();
   switch (listView(query, count)) {
     case 'loading':
-      return (
-        <Center py="xl">
-          <Loader aria-label={t('shell.loading', { what: label })} />
-        </Center>
-      );
+      return <TableSkeleton label={label} columns={4} rows={5} />;
     case 'failed':
       return (
         <Alert color="red" title={t('shell.loadFailed', { what: label })}>

@@ -1,6 +1,7 @@
 import { ZBankInfoRequest } from '@clearway/contracts/endpoints/bank-info.schemas';
 import { ZCashReversal } from '@clearway/contracts/endpoints/money.schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withBankCodes } from './bank-code-check';
 import { checkForm, fieldErrors } from './form-errors';
 import { initI18n } from './i18n';
 
@@ -24,6 +25,15 @@ describe('form messages from the contract’s zod schema', () => {
     expect(fieldErrors(ZBankInfoRequest, { entityId: 2 }).bankName).toBe('This field is required');
   });
 
+  it('says a field left empty is required, even where the contract words a wrong value (an id)', () => {
+    const errors = fieldErrors(
+      ZCashReversal,
+      { entityId: 2, cashEntryId: undefined, reason: '' },
+      { cashEntryId: 'Cash entry', reason: 'Reason' },
+    );
+    expect(errors).toEqual({ cashEntryId: 'Cash entry is required', reason: 'Reason is required' });
+  });
+
   it('keeps the message the contract words itself', () => {
     expect(fieldErrors(ZCashReversal.pick({ reason: true }), { reason: 'no' }, { reason: 'Reason' })).toEqual(
       {
@@ -38,5 +48,24 @@ describe('form messages from the contract’s zod schema', () => {
       body: { entityId: 2, cashEntryId: 7, reason: 'typo' },
     });
     expect(checkForm(ZCashReversal, { entityId: 2, cashEntryId: 7, reason: '' }).body).toBeUndefined();
+  });
+
+  it('checks an IBAN’s checksum and a BIC as the server does, with the form’s other problems', () => {
+    const checked = checkForm(
+      ZBankInfoRequest,
+      { entityId: 2, iban: 'GB00 NOT AN IBAN', bic: 'NWBKGB2L' },
+      LABELS,
+    );
+    expect(
+      withBankCodes(checked, { iban: ['iban', 'GB00 NOT AN IBAN'], bic: ['bic', 'NWBKGB2L'] }).errors,
+    ).toEqual({
+      ...checked.errors,
+      iban: 'is not a valid IBAN',
+    });
+    const good = { iban: ['iban', 'GB33 BUKB 2020 1555 5555 55'], bic: ['bic', 'nwbkgb2l'] } as const;
+    expect(withBankCodes({ errors: {}, body: 1 }, good)).toEqual({ errors: {}, body: 1 });
+    expect(withBankCodes({ errors: {}, body: 1 }, { bic: ['bic', 'XXXX'] }).errors).toEqual({
+      bic: 'is not a valid BIC/SWIFT code',
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { readableMessage } from '@clearway/contracts/field-labels';
 import i18n from 'i18next';
 import type { z } from 'zod';
+import { serverMessage, toGatewayError } from './gateway';
 
 /** Each form field's label as the form shows it, by the schema's key. */
 export type FieldLabels = Readonly<Record<string, string>>;
@@ -20,7 +22,8 @@ function plainMessage(issue: Issue, labels: FieldLabels): string {
     case 'invalid_type':
       return missing ? t('required') : t('invalid');
     case 'too_small':
-      return missing || issue.minimum === 1 ? t('required') : t('tooShort', { min: issue.minimum });
+      if (missing || issue.minimum === 1) return t(issue.origin === 'array' ? 'pickSome' : 'required');
+      return t('tooShort', { min: issue.minimum });
     case 'too_big':
       return t('tooLong', { max: issue.maximum });
     case 'invalid_value':
@@ -28,6 +31,14 @@ function plainMessage(issue: Issue, labels: FieldLabels): string {
     default:
       return missing ? t('required') : t('invalid');
   }
+}
+
+const isEmpty = (input: unknown) =>
+  input === undefined || input === null || input === '' || (Array.isArray(input) && input.length === 0);
+
+function requiredMessage(path: readonly PropertyKey[], labels: FieldLabels): string {
+  const label = labels[String(path.at(-1) ?? '')];
+  return label ? i18n.t('forms.required', { label }) : i18n.t('forms.requiredField');
 }
 
 /**
@@ -39,11 +50,7 @@ export function fieldErrors<S extends z.ZodType>(
   values: unknown,
   labels: FieldLabels = {},
 ): Record<string, string> {
-  const parsed = schema.safeParse(values, { error: (issue) => plainMessage(issue, labels) });
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'form'] ??= issue.message;
-  return errors;
+  return checkForm(schema, values, labels).errors;
 }
 
 /**
@@ -55,13 +62,54 @@ export function checkForm<S extends z.ZodType>(
   values: unknown,
   labels: FieldLabels = {},
 ): { errors: Record<string, string>; body?: z.output<S> } {
-  const parsed = schema.safeParse(values, { error: (issue) => plainMessage(issue, labels) });
+  const parsed = schema.safeParse(values, {
+    reportInput: true,
+    error: (issue) => plainMessage(issue, labels),
+  });
   if (parsed.success) return { errors: {}, body: parsed.data };
-  return { errors: fieldErrors(schema, values, labels) };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    // Nothing given: "Account is required", whatever the schema says of a wrong value
+    // ("must be a whole number between 1 and …" fits a wrong id, not an empty picker).
+    const nothing = issue.path.length > 0 && 'input' in issue && isEmpty(issue.input);
+    errors[issue.path.join('.') || 'form'] ??= nothing ? requiredMessage(issue.path, labels) : issue.message;
+  }
+  return { errors };
 }
 
-/** The server's field messages from a 400 body, if any. */
+/** The server's field messages from a 400 body (section 8 `errors`), by the body's keys. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
-  const body = (err as { body?: { errors?: Record<string, string> } })?.body;
-  return body?.errors ?? {};
+  const body = (err as { body?: { errors?: unknown } })?.body;
+  const errors = body?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).filter(([, m]) => typeof m === 'string'),
+  ) as Record<string, string>;
+}
+
+/** What a refusal says, placed: each field message on its form field, the rest in one sentence. */
+export type PlacedRefusal = { fields: Record<string, string>; message: string | null };
+
+/**
+ * Places a refused call on the form that made it. A field message goes to the form field
+ * its key names (`fieldOf` maps body keys the form names differently, `fromAccountId` →
+ * `accountId`); one the form does not show reads in the form's message, named by its label;
+ * with nothing placed, the server's sentence, its field key turned into the label.
+ */
+export function placeRefusal(
+  err: unknown,
+  labels: FieldLabels,
+  fieldOf: Readonly<Record<string, string>> = {},
+): PlacedRefusal {
+  const fields: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const [key, message] of Object.entries(serverFieldErrors(err))) {
+    const field = fieldOf[key] ?? key;
+    if (field in labels) fields[field] ??= message;
+    // A fragment (`is not a valid IBAN`) reads after its field's label; a sentence stands alone.
+    else unplaced.push(/^[a-z]/.test(message) ? readableMessage(`${key}: ${message}`, labels) : message);
+  }
+  if (unplaced.length) return { fields, message: unplaced.join(' · ') };
+  if (Object.keys(fields).length) return { fields, message: null };
+  return { fields, message: readableMessage(serverMessage(toGatewayError(err)), labels) };
 }

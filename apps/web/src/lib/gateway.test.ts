@@ -269,6 +269,23 @@ describe('toasts (spec section 8 table)', () => {
     });
   });
 
+  it('says the server’s sentence under the title, never the title twice ("Invalid Request / Invalid Request")', () => {
+    const body = { status: 400, title: 'Invalid Request', message: 'Insufficient funds' };
+    expect(toastFor(new GatewayError(400, 'Invalid Request', 'Invalid Request', body))).toEqual({
+      title: 'Invalid Request',
+      message: 'Insufficient funds',
+    });
+    const bare = new GatewayError(400, 'Invalid Request', 'Invalid Request', { title: 'Invalid Request' });
+    expect(toastFor(bare).message).toBe('The request was not understood, check and retry');
+  });
+
+  it('names a field the server names by its key by the field’s label', () => {
+    const body = { status: 400, title: 'Invalid Request', message: 'ibanCode: is not a valid IBAN' };
+    expect(toastFor(new GatewayError(400, 'Invalid Request', 'Invalid Request', body)).message).toBe(
+      'IBAN: is not a valid IBAN',
+    );
+  });
+
   it('reads the 409 message about authenticating when none is supplied', () => {
     expect(toastFor(new GatewayError(409, '', '')).message).toMatch(/authenticate/);
   });

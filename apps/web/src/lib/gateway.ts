@@ -1,6 +1,7 @@
 import { type Endpoint, toRoutePattern } from '@clearway/contracts/endpoint';
 import { API_BASE } from '@clearway/contracts/endpoint-table';
 import { describeStatus, TOO_LARGE_MESSAGE } from '@clearway/contracts/errors';
+import { readableMessage } from '@clearway/contracts/field-labels';
 
 /** A failed call: status, title, message and the body the server sent (spec section 8). */
 export class GatewayError extends Error {
@@ -176,10 +177,18 @@ export async function callEndpoint<T = unknown>(
   }
 }
 
-/** Toast title and message for a failed call: the catalogue, else supplied, else fallback. */
+/**
+ * Toast title and message for a failed call: the catalogue's title (else supplied, else
+ * fallback) over the server's own sentence, a field it names by its key read by its label
+ * (`ibanCode: …` → `IBAN: …`). A message that only repeats the title says nothing: the
+ * catalogue's message stands in for it ("Invalid Request" twice helps no one).
+ */
 export function toastFor(err: unknown): { title: string; message: string } {
   const e = toGatewayError(err);
-  return describeStatus(e.status, { title: e.title, message: e.message });
+  const said = serverMessage(e);
+  const { title } = describeStatus(e.status, { title: e.title });
+  const message = said && said !== title && said !== e.title ? readableMessage(said) : undefined;
+  return describeStatus(e.status, { title: e.title, message });
 }
 
 /** The server's own sentence for a failure (the body's `message`), for inline form errors. */

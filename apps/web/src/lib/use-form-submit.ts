@@ -1,4 +1,4 @@
-import { useDisclosure } from '@mantine/hooks';
+import { readableMessage } from '@clearway/contracts/field-labels';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverFieldErrors } from './form-errors';
@@ -10,9 +10,9 @@ type DataOf<M> = M extends UseMutationResult<infer D, infer _E, infer _V, infer 
 type VarsOf<M> = M extends UseMutationResult<infer _D, infer _E, infer V, infer _C> ? V : never;
 
 /**
- * The submit cycle every form shares, around the form's mutation: show the browser's
- * field errors, or run the mutation (the button busy while it is pending); a refusal
- * becomes the server's field errors and its message.
+ * The submit cycle of a one-action control without fields of its own (a table row's Save):
+ * run the mutation, the button busy while it is pending; a refusal becomes the server's
+ * message, a field named by its label. Forms with fields use `useForm`.
  */
 export function useFormSubmit<M extends AnyMutation>(mutation: M) {
   const [invalid, setInvalid] = useState<Record<string, string>>({});
@@ -50,22 +50,9 @@ export function useFormSubmit<M extends AnyMutation>(mutation: M) {
   };
   return {
     errors: refused ? serverFieldErrors(mutation.error) : invalid,
-    failure: refused ? serverMessage(mutation.error) : null,
+    failure: refused ? readableMessage(serverMessage(mutation.error)) : null,
     busy: mutation.isPending,
     run,
     reset,
   };
-}
-
-/** A form in a dialog: each opening starts from `initial()`, with no errors showing. */
-export function useDialogForm<F, M extends AnyMutation>(initial: () => F, mutation: M) {
-  const [opened, { open, close }] = useDisclosure(false);
-  const [form, setForm] = useState(initial);
-  const submit = useFormSubmit(mutation);
-  const start = () => {
-    setForm(initial());
-    submit.reset();
-    open();
-  };
-  return { opened, start, close, form, setForm, ...submit };
 }

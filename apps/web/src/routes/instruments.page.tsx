@@ -2,9 +2,9 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListState } from '../components/list-state';
+import type { SortOrder } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
-import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { type PageSizeProps, usePaging } from '../components/pager';
 import type { InstrumentFilter } from '../features/instruments/api/instrument-keys';
 import {
   instrumentCurrenciesQuery,
@@ -27,12 +27,15 @@ export function InstrumentsPage(pageSize: PageSizeProps) {
   const canManage = Boolean(entity?.capabilities.canManageInstruments);
   const paging = usePaging(pageSize);
   const [filter, setFilter] = useState<InstrumentFilter>({});
-  const [order, setOrder] = useState<{ sort: Sort; direction: 'asc' | 'desc' }>({
-    sort: 'symbol',
-    direction: 'asc',
-  });
+  const [order, setOrder] = useState<SortOrder>({ by: 'symbol', direction: 'asc' });
   const list = useQuery({
-    ...instrumentListQuery(entityId, { ...filter, ...order, limit: paging.pageSize, offset: paging.offset }),
+    ...instrumentListQuery(entityId, {
+      ...filter,
+      sort: order.by as Sort,
+      direction: order.direction,
+      limit: paging.pageSize,
+      offset: paging.offset,
+    }),
     enabled: entityId > 0,
   });
   const currencies = useQuery({ ...instrumentCurrenciesQuery(entityId), enabled: entityId > 0 });
@@ -40,8 +43,6 @@ export function InstrumentsPage(pageSize: PageSizeProps) {
     setFilter({ ...filter, ...patch });
     paging.setPage(1);
   };
-  const sortBy = (sort: Sort) =>
-    setOrder({ sort, direction: order.sort === sort && order.direction === 'asc' ? 'desc' : 'asc' });
 
   return (
     <PageFrame
@@ -49,34 +50,33 @@ export function InstrumentsPage(pageSize: PageSizeProps) {
       actions={canManage ? <InstrumentForm entityId={entityId} /> : undefined}
     >
       <Stack>
-        <InstrumentFilters
-          filter={filter}
-          currencies={(currencies.data ?? []).map((c) => c.code)}
-          onChange={change}
-        />
-        <ListState
+        <InstrumentsTable
+          items={list.data?.items}
           query={list}
-          count={list.data?.items.length ?? 0}
-          label={t('pages.instruments')}
-          empty={{ title: t('instruments.none'), hint: t('instruments.noneHint') }}
-        >
-          <InstrumentsTable
-            items={list.data?.items ?? []}
-            {...order}
-            onSort={sortBy}
-            actions={
-              canManage
-                ? (i) => (
-                    <>
-                      <InstrumentForm entityId={entityId} instrument={i} />
-                      <InstrumentStatusButton entityId={entityId} instrument={i} />
-                    </>
-                  )
-                : undefined
-            }
-          />
-        </ListState>
-        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+          paging={{ total: list.data?.total ?? 0, paging }}
+          order={order}
+          onSort={(next) => {
+            setOrder(next);
+            paging.setPage(1);
+          }}
+          toolbar={
+            <InstrumentFilters
+              filter={filter}
+              currencies={(currencies.data ?? []).map((c) => c.code)}
+              onChange={change}
+            />
+          }
+          actions={
+            canManage
+              ? (i) => (
+                  <>
+                    <InstrumentForm entityId={entityId} instrument={i} />
+                    <InstrumentStatusButton entityId={entityId} instrument={i} />
+                  </>
+                )
+              : undefined
+          }
+        />
         <HolidayCalendars entityId={entityId} canManage={Boolean(entity?.capabilities.canManageHolidays)} />
       </Stack>
     </PageFrame>

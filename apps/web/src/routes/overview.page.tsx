@@ -1,10 +1,9 @@
 import type { TBaseCurrency, TSummary } from '@clearway/contracts/endpoints/money.schemas';
-import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../components/data-table';
-import { ListState } from '../components/list-state';
+import { type Column, DataTable } from '../components/data-table';
 import { EmptyState, PageFrame, SectionTitle } from '../components/page-frame';
 import type { PageSizeProps } from '../components/pager';
 import {
@@ -14,27 +13,44 @@ import {
 } from '../features/accounts/api/accounts.queries';
 import { AssetChart } from '../features/accounts/components/asset-chart';
 import { BalancesBelow } from '../features/accounts/components/balances-below';
-import { BalancesTable, PositionCells } from '../features/accounts/components/balances-table';
+import {
+  BalancesTable,
+  baseValueColumn,
+  positionColumns,
+} from '../features/accounts/components/balances-table';
 import { STALE_RATE_HOURS, valuationOf } from '../features/accounts/components/valuation';
 import { BookCashEntry } from '../features/cash-entries/components/book-cash-entry';
 import { CashEntryHistory } from '../features/cash-entries/components/cash-entry-history';
 import { RateSheet } from '../features/rates/components/rate-sheet';
-import { useScaleOf } from '../features/reference-data/api/reference-data.queries';
+import { useAssetOf, useScaleOf } from '../features/reference-data/api/reference-data.queries';
 import { ProfitLoss } from '../features/trades/components/profit-loss';
-import { formatDecimal } from '../lib/format';
+import { formatDecimal, formatMoney } from '../lib/format';
+import { formatDateTime } from '../lib/format/dates';
 import { historicEntryTypes, useSelectedEntity } from '../lib/selected-entity';
 
 type Hint = { text: string; warn?: boolean };
 
-function Figure({ label, value, hints = [] }: { label: string; value: string; hints?: Hint[] }) {
+/** A headline figure; a skeleton until its value has come (never a zero meanwhile). */
+function Figure({ label, value, hints = [] }: { label: string; value?: string; hints?: Hint[] }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder p="md">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz="xl" fw={700} ff="monospace" data-testid={label}>
-        {value}
-      </Text>
+      {value === undefined ? (
+        <Skeleton
+          height={28}
+          my={2}
+          width="60%"
+          role="status"
+          aria-label={t('shell.loading', { what: label })}
+        />
+      ) : (
+        <Text fz="xl" fw={700} ff="monospace" data-testid={label}>
+          {value}
+        </Text>
+      )}
       {hints.map((h) => (
         <Text key={h.text} size="xs" c={h.warn ? 'red.9' : 'dimmed'} fw={h.warn ? 600 : undefined}>
           {h.text}
@@ -49,8 +65,8 @@ function valuationHints(b: TBaseCurrency | undefined, t: TFunction): Hint[] {
   if (!b) return [];
   const v = valuationOf(b, new Date());
   const hints: Hint[] = [];
-  if (v.asOf) {
-    const when = v.asOf.toLocaleString();
+  if (b.asOf && v.asOf) {
+    const when = formatDateTime(b.asOf);
     hints.push(
       v.stale
         ? { text: t('overview.ratesStale', { when, hours: STALE_RATE_HOURS }), warn: true }
@@ -62,39 +78,31 @@ function valuationHints(b: TBaseCurrency | undefined, t: TFunction): Hint[] {
   return hints;
 }
 
+type Read = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
 /** What a broker owes its clients, per asset, with each asset's value in the base currency. */
-function TowardClientsTable({ summary }: { summary: TSummary }) {
+function TowardClientsTable({ summary, query }: { summary: TSummary | undefined; query: Read }) {
   const { t } = useTranslation();
-  const scale = useScaleOf()(summary.baseCurrency.baseCurrency) ?? 2;
-  const baseValueOf = (asset: string) => summary.baseCurrency.lines.find((l) => l.asset === asset)?.value;
+  const assetOf = useAssetOf();
+  type Total = TSummary['assets'][number];
+  const base = summary?.baseCurrency;
+  const columns: Column<Total>[] = [
+    { id: 'asset', header: t('overview.asset'), value: (a) => a.asset, cell: (a) => a.asset, sort: 'text' },
+    ...positionColumns<Total>(t, assetOf),
+    ...(base
+      ? [baseValueColumn<Total>(t, base, assetOf, (a) => base.lines.find((l) => l.asset === a.asset)?.value)]
+      : []),
+  ];
   return (
-    <DataTable striped withTableBorder aria-label={t('overview.towardClients')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('overview.asset')}</Table.Th>
-          <Table.Th ta="right">{t('overview.posted')}</Table.Th>
-          <Table.Th ta="right">{t('overview.held')}</Table.Th>
-          <Table.Th ta="right">{t('overview.available')}</Table.Th>
-          <Table.Th ta="right">
-            {t('overview.inBase', { currency: summary.baseCurrency.baseCurrency })}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {summary.assets.map((a) => {
-          const value = baseValueOf(a.asset);
-          return (
-            <Table.Tr key={a.asset}>
-              <Table.Td>{a.asset}</Table.Td>
-              <PositionCells {...a} />
-              <Table.Td ta="right" ff="monospace">
-                {value === undefined ? '—' : formatDecimal(value, scale)}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </DataTable>
+    <DataTable
+      id="toward-clients"
+      label={t('overview.towardClients')}
+      columns={columns}
+      rows={summary?.assets}
+      rowKey={(a) => a.asset}
+      query={query}
+      empty={{ title: t('overview.noBalances'), hint: t('overview.noBalancesHint') }}
+    />
   );
 }
 
@@ -108,9 +116,9 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   const base = useQuery({ ...baseCurrencyQuery(id), enabled: canView });
   const showClients = Boolean(entity?.isBroker && entity.capabilities.canViewSummaryTowardsClient);
   const clients = useQuery({ ...towardClientsQuery(id), enabled: showClients });
-  const scaleOf = useScaleOf();
+  const assetOf = useAssetOf();
   const inBase = (v: { total: string; baseCurrency: string }) =>
-    `${formatDecimal(v.total, scaleOf(v.baseCurrency) ?? 2)} ${v.baseCurrency}`;
+    formatMoney(v.total, v.baseCurrency, assetOf(v.baseCurrency));
 
   if (!entity || !canView) {
     return (
@@ -132,26 +140,22 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure label={t('overview.total')} value={b ? inBase(b) : '…'} hints={valuationHints(b, t)} />
+        <Figure label={t('overview.total')} value={b && inBase(b)} hints={valuationHints(b, t)} />
         <Figure
           label={t('overview.accounts')}
-          value={balances.data ? String(new Set(balances.data.map((r) => r.accountId)).size) : '…'}
+          value={balances.data && String(new Set(balances.data.map((r) => r.accountId)).size)}
         />
-        {showClients && clients.data && (
-          <Figure label={t('overview.owedToClients')} value={inBase(clients.data.baseCurrency)} />
+        {showClients && (
+          <Figure
+            label={t('overview.owedToClients')}
+            value={clients.data && inBase(clients.data.baseCurrency)}
+          />
         )}
       </SimpleGrid>
       {b && <AssetChart lines={b.lines} baseCurrency={b.baseCurrency} />}
       <Stack gap="xs">
         <SectionTitle>{t('overview.balances')}</SectionTitle>
-        <ListState
-          query={balances}
-          count={balances.data?.length ?? 0}
-          label={t('overview.balances')}
-          empty={{ title: t('overview.noBalances'), hint: t('overview.noBalancesHint') }}
-        >
-          <BalancesTable entityId={id} rows={balances.data ?? []} base={b} />
-        </ListState>
+        <BalancesTable entityId={id} rows={balances.data} query={balances} base={b} />
       </Stack>
       {entity.capabilities.canViewTrades && (
         <Stack gap="xs">
@@ -159,11 +163,11 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
           <ProfitLoss entityId={id} />
         </Stack>
       )}
-      {showClients && clients.data && (
+      {showClients && (
         <Stack gap="xs">
           <SectionTitle>{t('overview.towardClients')}</SectionTitle>
-          <TowardClientsTable summary={clients.data} />
-          {entity.capabilities.canViewCashBalanceSummary && (
+          <TowardClientsTable summary={clients.data} query={clients} />
+          {entity.capabilities.canViewCashBalanceSummary && clients.data && (
             <BalancesBelow entityId={id} base={clients.data.baseCurrency} />
           )}
         </Stack>

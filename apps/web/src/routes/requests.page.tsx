@@ -4,14 +4,13 @@ import { Group, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../components/date-range-filter';
-import { ExportCsvButton } from '../components/export-csv-button';
-import { ListState } from '../components/list-state';
+import { DateRangeFilter, rangeRefusal } from '../components/date-range-filter';
 import { PageFrame, SectionTitle } from '../components/page-frame';
-import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { type PageSizeProps, usePaging } from '../components/pager';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
-import { confirmRejection } from '../features/approvals/components/reject-request';
+import { confirmApproval, confirmRejection } from '../features/approvals/components/decision-dialogs';
 import { RequestDetails } from '../features/approvals/components/request-details';
+import { RequestDrawer, useRequestSummary } from '../features/approvals/components/request-drawer';
 import { RequestStatusBadge, RequestStatusFilter } from '../features/approvals/components/request-status';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import type { MoneyRequestFilter } from '../features/money-requests/api/money-requests.keys';
@@ -27,17 +26,19 @@ import {
 } from '../features/money-requests/components/money-requests-table';
 import { useRequestActions } from '../features/money-requests/components/use-request-actions';
 import { loadsPendingRequests, useSelectedEntity } from '../lib/selected-entity';
+import { useOpenedRequest } from '../lib/use-opened-request';
 
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
 
 const views: RequestViews = {
   status: (r) => <RequestStatusBadge status={r.status} />,
-  details: (r, scaleOf) => <RequestDetails request={r} scaleOf={scaleOf} />,
+  details: (r, assetOf) => <RequestDetails request={r} assetOf={assetOf} />,
 };
 
 /**
  * `/deposit-and-withdrawals/requests`: new deposit, withdrawal and transfer requests; the
- * pending ones awaiting a decision (section 4 rule); and all requests with filters.
+ * pending ones awaiting a decision (section 4 rule); and all requests with filters. A
+ * request opens in full in a drawer (also from a notification's link, `?request=12`).
  */
 export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { setPage } = paging;
   const [range, setRange] = useState({ from: '', to: '' });
   const [direction, setDirection] = useState<'desc' | 'asc'>('desc');
+  const refusal = rangeRefusal(range, t);
   const id = entity?.entityId ?? -1;
   const caps = entity?.capabilities;
   const pendingRule = loadsPendingRequests(entity);
@@ -62,16 +64,21 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   };
   const list = useQuery({
     ...moneyRequestsQuery(id, { ...filter, limit: pageSize, offset: paging.offset }),
-    enabled: id > 0,
+    enabled: id > 0 && !refusal,
   });
-  const actions = useRequestActions({
-    entityId: id,
-    canDecide: Boolean(caps?.canViewPendingRequests),
-    me,
-    askRejection: (requestId, reject) => confirmRejection(t, requestId, reject),
-  });
+  const opened = useOpenedRequest();
+  const { summaryOf } = useRequestSummary();
+  const actions = {
+    ...useRequestActions({
+      entityId: id,
+      canDecide: Boolean(caps?.canViewPendingRequests),
+      me,
+      askRejection: (requestId, reject) => confirmRejection(t, requestId, reject),
+      askApproval: (r, approve) => confirmApproval(t, r.id, summaryOf(r), approve),
+    }),
+    onDetails: (r: { id: number }) => opened.open(r.id),
+  };
 
-  const items = list.data?.items ?? [];
   const exportRows = async () =>
     (await allMoneyRequests(id, filter)).map((r) => [
       r.id,
@@ -94,86 +101,83 @@ export function RequestsPage({ pageSize, onPageSize }: PageSizeProps) {
             <MoneyRequestForm entityId={id} mode="transfer" withRelated={caps.canViewRelatedEntities} />
           )}
           {caps?.canManageApprovalPolicies && <ApprovalPolicies entityId={id} types={MONEY_REQUEST_TYPES} />}
-          <ExportCsvButton
-            fileName={`requests-${id}.csv`}
-            header={['id', 'type', 'status', 'asset', 'amount', 'requester', 'created']}
-            rows={exportRows}
-            disabled={!items.length}
-          />
         </Group>
       }
     >
       {pendingRule && (
         <Stack gap="xs">
           <SectionTitle>{t('requests.pending')}</SectionTitle>
-          <ListState
-            query={pending}
-            count={pending.data?.items.length ?? 0}
+          <MoneyRequestsTable
+            id="requests-pending"
             label={t('requests.pending')}
+            items={pending.data?.items}
+            query={pending}
             empty={{ title: t('requests.nonePending'), hint: t('shell.emptyModuleHint') }}
-          >
-            <MoneyRequestsTable
-              label={t('requests.pending')}
-              items={pending.data?.items ?? []}
-              actions={actions}
-              views={views}
-            />
-          </ListState>
+            actions={actions}
+            views={views}
+          />
         </Stack>
       )}
       <Stack gap="xs">
         <SectionTitle>{t('requests.recent')}</SectionTitle>
-        <Group align="flex-end">
-          <RequestStatusFilter
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
-            statuses={['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']}
-          />
-          <Select
-            aria-label={t('overview.type')}
-            placeholder={t('requests.allTypes')}
-            clearable
-            data={MONEY_REQUEST_TYPES.map((v) => ({ value: v, label: requestTypeOf(v).label }))}
-            value={type}
-            onChange={(v) => {
-              setType(v as MoneyType | null);
-              setPage(1);
-            }}
-            w={200}
-          />
-          <DateRangeFilter
-            labelled={false}
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              setPage(1);
-            }}
-          />
-          <Select
-            aria-label={t('overview.sortBy')}
-            data={[
-              { value: 'desc', label: t('requests.newestFirst') },
-              { value: 'asc', label: t('requests.oldestFirst') },
-            ]}
-            value={direction}
-            onChange={(v) => v && setDirection(v as 'desc' | 'asc')}
-            allowDeselect={false}
-            w={160}
-          />
-        </Group>
-        <ListState
-          query={list}
-          count={items.length}
+        <MoneyRequestsTable
+          id="requests"
           label={t('requests.recent')}
+          items={list.data?.items}
+          query={list}
+          refusal={refusal}
           empty={{ title: t('requests.none'), hint: t('requests.noneHint') }}
-        >
-          <MoneyRequestsTable label={t('requests.recent')} items={items} actions={actions} views={views} />
-        </ListState>
-        <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+          sort={{
+            by: 'createdAt',
+            direction,
+            onChange: (next) => {
+              setDirection(next.direction);
+              setPage(1);
+            },
+          }}
+          paging={{ total: list.data?.total ?? 0, paging }}
+          csv={{
+            fileName: `requests-${id}.csv`,
+            header: ['id', 'type', 'status', 'asset', 'amount', 'requester', 'created'],
+            rows: exportRows,
+          }}
+          actions={actions}
+          views={views}
+          toolbar={
+            <Group align="flex-start">
+              <RequestStatusFilter
+                value={status}
+                onChange={(v) => {
+                  setStatus(v);
+                  setPage(1);
+                }}
+                statuses={['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED']}
+              />
+              <Select
+                aria-label={t('overview.type')}
+                placeholder={t('requests.allTypes')}
+                clearable
+                data={MONEY_REQUEST_TYPES.map((v) => ({ value: v, label: requestTypeOf(v).label }))}
+                value={type}
+                onChange={(v) => {
+                  setType(v as MoneyType | null);
+                  setPage(1);
+                }}
+                w={200}
+              />
+              <DateRangeFilter
+                labelled={false}
+                value={range}
+                onChange={(next) => {
+                  setRange(next);
+                  setPage(1);
+                }}
+              />
+            </Group>
+          }
+        />
       </Stack>
+      <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>
   );
 }

@@ -1,23 +1,30 @@
 import type { TWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { WHITELIST_REQUEST_TYPES } from '@clearway/contracts/enums';
-import { Button, Group, Table } from '@mantine/core';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
+import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../components/data-table';
-import { ListState } from '../components/list-state';
+import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
-import { PagedFooter, type PageSizeProps, usePaging } from '../components/pager';
+import { type PageSizeProps, usePaging } from '../components/pager';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
-import { confirmRejection } from '../features/approvals/components/reject-request';
+import { confirmApproval, confirmRejection } from '../features/approvals/components/decision-dialogs';
 import { RequestDetails } from '../features/approvals/components/request-details';
+import { RequestDrawer, useRequestSummary } from '../features/approvals/components/request-drawer';
 import { RequestStatusBadge, RequestStatusFilter } from '../features/approvals/components/request-status';
+import { sessionQuery } from '../features/auth/api/auth.queries';
 import { useDecideWhitelistRequest } from '../features/whitelist/api/whitelist.mutations';
 import { workflowsQuery } from '../features/whitelist/api/whitelist.queries';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
+import { useOpenedRequest } from '../lib/use-opened-request';
 
-/** `/whitelist-requests`: pending and past whitelist requests, with approve/reject for approvers. */
+/**
+ * `/whitelist-requests`: pending and past whitelist requests, with approve and reject (each
+ * asking first) for approvers; a request opens in full in a drawer (also from a
+ * notification's link, `?request=12`).
+ */
 export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
@@ -34,6 +41,13 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
     enabled: id > 0,
   });
   const canDecide = Boolean(entity?.capabilities.canApproveWhiteList);
+  const me = useQuery(sessionQuery).data?.user?.username;
+  const opened = useOpenedRequest();
+  const { summaryOf } = useRequestSummary();
+  // Maker-checker: never one's own request, and each approver once (the server holds both rules).
+  const mine = (r: TWhitelistRequestView) =>
+    (r.requester.kind === 'user' && r.requester.name === me) ||
+    r.approvals.some((a) => a.kind === 'user' && a.name === me);
 
   async function decide(r: TWhitelistRequestView, to: 'APPROVED' | 'REJECTED', reason?: string) {
     try {
@@ -46,8 +60,78 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
 
   const reject = (r: TWhitelistRequestView) =>
     confirmRejection(t, r.id, (reason) => decide(r, 'REJECTED', reason));
+  const approve = (r: TWhitelistRequestView) =>
+    confirmApproval(t, r.id, summaryOf(r), () => decide(r, 'APPROVED'));
 
-  const items = list.data?.items ?? [];
+  const columns: Column<TWhitelistRequestView>[] = [
+    {
+      id: 'id',
+      header: '#',
+      value: (r) => r.id,
+      fixed: true,
+      cell: (r) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => opened.open(r.id)}
+          aria-label={t('requests.detailsOf', { id: r.id })}
+        >
+          {r.id}
+        </Button>
+      ),
+    },
+    {
+      id: 'type',
+      header: t('whitelist.type'),
+      value: (r) => requestTypeOf(r.type).label,
+      cell: (r) => requestTypeOf(r.type).label,
+    },
+    { id: 'details', header: t('whitelist.details'), cell: (r) => <RequestDetails request={r} /> },
+    {
+      id: 'requester',
+      header: t('whitelist.requester'),
+      value: (r) => r.requester.name,
+      cell: (r) => r.requester.name,
+    },
+    {
+      id: 'approvals',
+      header: t('whitelist.approvals'),
+      value: (r) => `${r.approvals.length} / ${r.requiredApprovals}`,
+      cell: (r) => `${r.approvals.length} / ${r.requiredApprovals}`,
+    },
+    {
+      id: 'status',
+      header: t('whitelist.statusLabel'),
+      value: (r) => r.status,
+      cell: (r) => <RequestStatusBadge status={r.status} />,
+    },
+    ...(canDecide
+      ? [
+          {
+            id: 'actions',
+            header: t('shell.actions'),
+            fixed: true,
+            csv: false,
+            cell: (r: TWhitelistRequestView) =>
+              r.status === 'PENDING' &&
+              !mine(r) && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => approve(r)}
+                    aria-label={t('whitelist.approveRequest', { id: r.id })}
+                  >
+                    {t('whitelist.approve')}
+                  </Button>
+                  <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
+                    {t('whitelist.reject')}
+                  </Button>
+                </Group>
+              ),
+          } satisfies Column<TWhitelistRequestView>,
+        ]
+      : []),
+  ];
   return (
     <PageFrame
       title={t('pages.whitelistRequests')}
@@ -65,63 +149,19 @@ export function WhitelistRequestsPage({ pageSize, onPageSize }: PageSizeProps) {
         }}
         statuses={['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']}
       />
-      <ListState
-        query={list}
-        count={items.length}
+      <DataTable
+        id="whitelist-requests"
         label={t('pages.whitelistRequests')}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(r) => r.id}
+        query={list}
         empty={{ title: t('whitelist.noRequests'), hint: t('whitelist.noRequestsHint') }}
-      >
-        <DataTable striped withTableBorder aria-label={t('pages.whitelistRequests')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('whitelist.type')}</Table.Th>
-              <Table.Th>{t('whitelist.details')}</Table.Th>
-              <Table.Th>{t('whitelist.requester')}</Table.Th>
-              <Table.Th>{t('whitelist.approvals')}</Table.Th>
-              <Table.Th>{t('whitelist.statusLabel')}</Table.Th>
-              {canDecide && <Table.Th>{t('shell.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.id}</Table.Td>
-                <Table.Td>{r.type}</Table.Td>
-                <Table.Td>
-                  <RequestDetails request={r} />
-                </Table.Td>
-                <Table.Td>{r.requester.name}</Table.Td>
-                <Table.Td>
-                  {r.approvals.length} / {r.requiredApprovals}
-                </Table.Td>
-                <Table.Td>
-                  <RequestStatusBadge status={r.status} />
-                </Table.Td>
-                {canDecide && (
-                  <Table.Td>
-                    {r.status === 'PENDING' && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() => decide(r, 'APPROVED')}
-                          aria-label={t('whitelist.approveRequest', { id: r.id })}
-                        >
-                          {t('whitelist.approve')}
-                        </Button>
-                        <Button size="xs" variant="default" color="red" onClick={() => reject(r)}>
-                          {t('whitelist.reject')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </DataTable>
-      </ListState>
-      <PagedFooter rows={list.data?.total ?? 0} paging={paging} />
+        paging={{ total: list.data?.total ?? 0, paging }}
+        csv={{ fileName: `whitelist-requests-${id}.csv` }}
+        onRowOpen={(r) => opened.open(r.id)}
+      />
+      <RequestDrawer entityId={id} requestId={opened.requestId} onClose={opened.close} />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { ENVIRONMENT_LABELS } from '@clearway/contracts/enums';
-import { isPathAllowed } from '@clearway/contracts/menu';
+import { isPathAllowed, type MenuItem, menuItemForPath } from '@clearway/contracts/menu';
 import {
   AppShell,
   Badge,
@@ -15,20 +15,34 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../features/auth/api/auth.calls';
+import { inboxCountQuery } from '../features/approvals/api/inbox.queries';
+import { useLogout } from '../features/auth/api/auth.mutations';
 import { EntitySelector } from '../features/entities/components/entity-selector';
 import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
-import { AppMenu, menuFor, type Panel } from './app-menu';
+import { AppMenu, type MenuBadges, menuFor, type Panel } from './app-menu';
 import { useEntityContext } from './entity-context';
+import { showForbiddenRoute } from './forbidden-route';
 import { NotificationCentre } from './notification-centre';
 import { PanelContent } from './panels';
 import { SessionSync, useLocalSignOut } from './session-sync';
 import { useAppStore } from './store/app-store';
+
+/**
+ * The counts beside menu entries: the requests waiting for the user's decision beside
+ * Approvals, read only when the entry shows (live notices refresh it).
+ */
+function useMenuBadges(menu: readonly MenuItem[] | null, entityId: number): MenuBadges {
+  const shows = (items: readonly MenuItem[]): boolean =>
+    items.some((i) => i.id === 'approvals' || (i.children ? shows(i.children) : false));
+  const waiting = useQuery({ ...inboxCountQuery(entityId), enabled: entityId > 0 && shows(menu ?? []) });
+  return { approvals: waiting.data ?? 0 };
+}
 
 /** The signed-in frame: header (product, environment, notifications, user menu) and the menu. */
 export function AppLayout() {
@@ -47,13 +61,19 @@ export function AppLayout() {
   // to show" for data still on its way. `aria-busy` says which state the frame is in.
   const menu = menuFor(entity.menuContext, entity.permissionsKnown);
   const loading = menu === null;
-  // Section 5: a menu path the selected entity's permissions do not allow goes to `/` (and
-  // is not drawn on the way there).
+  const badges = useMenuBadges(menu, entity.selected?.entityId ?? -1);
+  // Section 4: a menu path the selected entity's permissions do not allow goes to `/` (and
+  // is not drawn on the way there) — saying why, never silently.
   const forbidden = pathname !== '/' && !isPathAllowed(pathname, entity.menuContext);
+  const entityName = entity.selected?.entityName ?? '';
   useEffect(() => {
-    if (forbidden) void navigate({ to: '/' });
-  }, [forbidden, navigate]);
-  const onLogout = async () => signOut(await logout().catch(() => '/login'));
+    if (!forbidden) return;
+    const page = menuItemForPath(pathname)?.label ?? pathname;
+    showForbiddenRoute(t('pages.forbidden'), t('errors.routeForbidden', { page, entity: entityName }));
+    void navigate({ to: '/' });
+  }, [forbidden, navigate, pathname, entityName, t]);
+  const logout = useLogout();
+  const onLogout = async () => signOut(await logout.mutateAsync().catch(() => '/login'));
 
   return (
     <AppShell
@@ -113,7 +133,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('shell.menu')} aria-busy={loading}>
         <ScrollArea>
-          <AppMenu items={menu} pathname={pathname} onPanel={setPanel} />
+          <AppMenu items={menu} pathname={pathname} onPanel={setPanel} badges={badges} />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main aria-busy={loading}>
@@ -127,6 +147,7 @@ export function AppLayout() {
             <Outlet />
           )}
           <WalletTypeNotice
+            ownEntity={entity.selected?.depth === 0}
             visited={notices.walletTypeNoticeVisited}
             onVisited={() => setPersisted({ notifications: { ...notices, walletTypeNoticeVisited: true } })}
           />

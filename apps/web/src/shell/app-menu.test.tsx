@@ -46,6 +46,7 @@ const BROKER_MENU = [
   'Entities Management',
   'Accounts',
   'Deposit & Withdrawals',
+  'Approvals',
   'Historic',
   'Requests',
   'Deposit Funds / SSIs',

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
+import './required-mark.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -17,7 +18,7 @@ import type { createAppRouter } from './router';
 /**
  * Text and controls meet WCAG AA contrast (4.5:1) on white and on the striped table rows:
  * the default filled shade (6) reaches 4.3:1 for indigo and 3.3:1 for red, the default dimmed
- * grey 3.3:1. Every close button (dialogs, drawers, toasts) is named for screen readers, and
+ * grey and a field's red error text 3.3:1. Every close button (dialogs, drawers, toasts) is named for screen readers, and
  * a menu holds only its items (no focus placeholder inside role="menu").
  */
 const themeFor = (closeLabel: string) => {
@@ -35,12 +36,18 @@ const themeFor = (closeLabel: string) => {
       Drawer: { defaultProps: { closeButtonProps } },
       Notification: { defaultProps: { closeButtonProps } },
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // Badges read in their labels' display case ("Enabled", "Pending"), not shouted.
+      Badge: { defaultProps: { tt: 'none' } },
     },
   });
 };
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // A field's error text too (red 6 reaches 3.3:1; 8 reaches 4.5:1 and more).
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
   dark: {},
 });
 

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeText } from '../components/date-time-text';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -68,7 +69,8 @@ export function NotificationCentre() {
     if (!n.read) markRead.mutate(n.id);
     const to = portalPath(n.link);
     setOpened(false);
-    if (to) void navigate({ to });
+    // A link may carry a query string (`/approvals?request=12`): navigated to as a whole.
+    if (to) void navigate({ href: to });
   };
 
   return (
@@ -136,7 +138,7 @@ export function NotificationCentre() {
                       {n.message}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      <time dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString()}</time>
+                      <DateTimeText value={n.createdAt} />
                     </Text>
                   </UnstyledButton>
                 </li>

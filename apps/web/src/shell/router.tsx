@@ -15,18 +15,15 @@ import {
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
+import { PageSkeleton } from '../components/page-skeleton';
 import type { PageSizeProps } from '../components/pager';
 import { sessionQuery } from '../features/auth/api/auth.queries';
-import { LoginPage } from '../features/auth/pages/login.page';
-import {
-  ChangePasswordPage,
-  ForgotPasswordPage,
-  ResetPasswordPage,
-} from '../features/auth/pages/password-pages';
 import { GatewayError } from '../lib/gateway';
 import { applyPageMeta, pageTitle } from '../lib/page-title';
 import { runtimeConfig } from '../lib/runtime-config';
 import { isLoggedIn } from '../lib/session';
+import { positiveId, requestSearch } from '../lib/use-opened-request';
+import { LoginPage } from '../routes/login.page';
 import { AuthErrorScreen, ForbiddenScreen, NotFoundScreen, ServerErrorScreen } from './error-screens';
 
 declare module '@tanstack/react-router' {
@@ -102,8 +99,17 @@ const loginRoute = createRoute({
 
 const PUBLIC_PAGES = [
   loginRoute,
-  publicPage('/forgot-password', 'pages.forgotPassword', ForgotPasswordPage),
-  publicPage('/reset-password', 'pages.resetPassword', ResetPasswordPage),
+  // The password pages load on demand: the sign-in page stays light (bench/login-bundle).
+  publicPage(
+    '/forgot-password',
+    'pages.forgotPassword',
+    lazyRouteComponent(() => import('../routes/forgot-password.page'), 'ForgotPasswordPage'),
+  ),
+  publicPage(
+    '/reset-password',
+    'pages.resetPassword',
+    lazyRouteComponent(() => import('../routes/reset-password.page'), 'ResetPasswordPage'),
+  ),
   publicPage('/404', 'pages.notFound', NotFoundScreen),
   publicPage('/500', 'pages.serverError', ServerErrorScreen),
   publicPage('/error', 'pages.error', AuthErrorScreen),
@@ -141,18 +147,13 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   overview: pagedPage(() => import('../routes/overview.page'), 'OverviewPage'),
   historic: pagedPage(() => import('../routes/historic.page'), 'HistoricPage'),
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
+  approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
-};
-
-/** A positive whole number from the query string, else none. */
-const positiveId = (v: unknown) => {
-  const id = Number(v);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };
 
 /** The history's query string: opened from an account on the Accounts page, that account's. */
@@ -172,7 +173,23 @@ const historicRoute = createRoute({
   staticData: { title: 'pages.historic' },
   validateSearch: (s: Record<string, unknown>) => historicSearch(s),
 });
-const TYPED_PAGES: Record<string, AnyRoute> = { historic: historicRoute };
+/** A menu page that opens one request in a drawer from its query string (`?request=12`). */
+const requestPageRoute = (id: string) => {
+  const item = menuLeaves().find((i) => i.id === id)!;
+  return createRoute({
+    getParentRoute: () => appLayout,
+    path: item.path!,
+    component: BUILT_PAGES[id],
+    staticData: { title: `pages.${camel(id)}` },
+    validateSearch: (s: Record<string, unknown>) => requestSearch(s),
+  });
+};
+const TYPED_PAGES: Record<string, AnyRoute> = {
+  historic: historicRoute,
+  approvals: requestPageRoute('approvals'),
+  requests: requestPageRoute('requests'),
+  'whitelist-requests': requestPageRoute('whitelist-requests'),
+};
 
 /** Every other menu page of section 2, derived from the menu tree so the two cannot drift. */
 const MENU_PAGES = menuLeaves()
@@ -191,14 +208,14 @@ const USER_PAGES = [
   createRoute({
     getParentRoute: () => appLayout,
     path: '/user/change-password',
-    component: ChangePasswordPage,
+    component: lazyRouteComponent(() => import('../routes/change-password.page'), 'ChangePasswordPage'),
     staticData: { title: 'pages.changePassword' },
   }),
 ];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren(PUBLIC_PAGES),
-  appLayout.addChildren([...MENU_PAGES, historicRoute, ...USER_PAGES]),
+  appLayout.addChildren([...MENU_PAGES, ...Object.values(TYPED_PAGES), ...USER_PAGES]),
 ]);
 
 export function createAppRouter(basepath: string, queryClient: QueryClient) {
@@ -208,6 +225,9 @@ export function createAppRouter(basepath: string, queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
+    // A page whose code is still on its way shows its shape, not a blank page.
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 300,
   });
   router.subscribe('onBeforeLoad', () => nprogress.start());
   router.subscribe('onResolved', () => nprogress.complete());

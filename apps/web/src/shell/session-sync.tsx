@@ -7,7 +7,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { balanceKeys } from '../features/accounts/api/accounts.keys';
-import { logout } from '../features/auth/api/auth.calls';
+import { inboxKeys } from '../features/approvals/api/inbox.keys';
+import { useLogout } from '../features/auth/api/auth.mutations';
 import { sessionQuery } from '../features/auth/api/auth.queries';
 import { cashEntryKeys } from '../features/cash-entries/api/cash-entries.keys';
 import { moneyRequestKeys } from '../features/money-requests/api/money-requests.keys';
@@ -76,6 +77,7 @@ export function SessionSync() {
  */
 const LIVE_QUERIES = [
   notificationKeys.all,
+  inboxKeys.all,
   moneyRequestKeys.all,
   whitelistRequestKeys.all,
   balanceKeys.all,
@@ -121,6 +123,7 @@ function IdleNotice() {
   const total = Math.ceil(runtimeConfig.idleExpirationTimeoutMs / 1000);
   const [left, setLeft] = useState(total);
   const tick = useInterval(() => setLeft((s) => s - 1), 1000);
+  const { mutateAsync: logout } = useLogout();
 
   useEffect(() => {
     if (idle) {
@@ -134,7 +137,7 @@ function IdleNotice() {
     tick.stop();
     const to = await logout().catch(() => '/login');
     await signOut(to);
-  }, [signOut, tick.stop]);
+  }, [signOut, tick.stop, logout]);
 
   useEffect(() => {
     if (idle && left <= 0 && !runtimeConfig.forcedLogoutDisabled) void leave();

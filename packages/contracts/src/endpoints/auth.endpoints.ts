@@ -4,7 +4,8 @@ import { REQUIRE_2FA_VALUES } from '../enums';
 import { text } from '../primitives';
 
 const pub = { access: 'public' } as const;
-const required = (max: number) => text(max).min(1, 'Required');
+// No message of its own: a form says "Username is required", the server `username: is required`.
+const required = (max: number) => text(max).min(1);
 
 export const ZLoginRequest = z.strictObject({ username: required(200), password: required(1024) });
 export const ZLoginResponse = z.object({

@@ -170,6 +170,7 @@ export const entityEndpoints = {
     summary: 'Update an entity (moving it needs account_management at the new parent too)',
     body: ZUpdateEntity,
     response: ZEntity,
+    objects: { parentId: 'entity' },
   }),
   addressTypes: ref('/entity/addressTypes', 'Address types', ZCodeName),
   attributes: ref('/entity/attributes', 'Entity attributes (type labels)', ZCodeName),

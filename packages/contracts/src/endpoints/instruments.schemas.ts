@@ -276,6 +276,7 @@ export const ZHoliday = z.object({
   changedBy: z.string().nullable(),
   changedAt: z.string().nullable(),
 });
+export type THoliday = z.infer<typeof ZHoliday>;
 export const ZHolidays = z.array(ZHoliday);
 export const ZAddHoliday = z.strictObject({
   entityId,
@@ -302,6 +303,8 @@ export const ZRate = z.object({
   bid: ZFigure,
   ask: ZFigure,
   asOf: z.string(),
+  /** The pair's price decimals when it is an FX pair of the instrument catalogue; null otherwise. */
+  pricePrecision: z.number().nullable(),
 });
 export type TRate = z.infer<typeof ZRate>;
 /**
@@ -373,6 +376,8 @@ export const ZSwapCurve = z.object({
   base: z.string(),
   quote: z.string(),
   pipSize: ZFigure,
+  /** The pair's price decimals (the instrument catalogue's): spot and outrights read at it. */
+  pricePrecision: z.number(),
   tradeDate: z.string(),
   spotDate: z.string(),
   spot: ZQuote.extend({ asOf: z.string() }).nullable(),

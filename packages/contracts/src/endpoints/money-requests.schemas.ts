@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from '../enums';
 import { NETWORK_CODES } from '../networks';
-import { trimmed, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
+import { trimmed, withDateRange, ZAmount, ZBigId, ZDate, ZId, ZOffset } from '../primitives';
 import { ZAssetCode } from '../request-types/money-request-types';
-import { ZMoneyRequestView } from './requests.schemas';
+import { ZMoneyRequestItem } from './requests.schemas';
 
 const id = ZId;
 const entityId = id.optional();
@@ -36,7 +36,7 @@ export const ZInternalTransferRequest = z.strictObject({
 });
 
 export const MONEY_REQUEST_TYPES = ['WITHDRAWAL', 'DEPOSIT', 'INTERNAL TRANSFER'] as const;
-export const ZRequestList = z.strictObject({
+const ZRequestListFields = z.strictObject({
   entityId,
   type: z.enum(MONEY_REQUEST_TYPES).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
@@ -49,13 +49,14 @@ export const ZRequestList = z.strictObject({
   limit: z.number().int().min(1).max(999).default(10),
   offset: ZOffset,
 });
+export const ZRequestList = withDateRange(ZRequestListFields);
 /** Section 3: the pending requests query (the web asks with limit 999, offset 0). */
 export const ZPendingRequests = z.strictObject({
   entityId,
   limit: z.number().int().min(1).max(999).default(999),
   offset: ZOffset,
 });
-export const ZRequestPage = z.object({ items: z.array(ZMoneyRequestView), total: z.number() });
+export const ZRequestPage = z.object({ items: z.array(ZMoneyRequestItem), total: z.number() });
 export const ZTransactionHash = z.strictObject({
   entityId,
   requestId: ZBigId,

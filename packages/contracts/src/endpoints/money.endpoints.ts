@@ -38,7 +38,16 @@ import {
 } from './money-requests.schemas';
 import { P } from './permission-sets';
 import { ZProfitLoss, ZProfitLossRequest } from './pnl.schemas';
-import { ZApprovalPolicy, ZApprovalPolicySet, ZRequestStatusUpdate, ZRequestView } from './requests.schemas';
+import {
+  ZApprovalPolicy,
+  ZApprovalPolicySet,
+  ZInboxPage,
+  ZInboxRequest,
+  ZRequestDetail,
+  ZRequestLookup,
+  ZRequestStatusUpdate,
+  ZRequestView,
+} from './requests.schemas';
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 
@@ -304,6 +313,32 @@ export const requestEndpoints = {
     P.authorization,
     ZApprovalPolicySet,
     ZApprovalPolicy,
+  ),
+  // Declared beyond section 7 (issue 21: the approvals inbox). An approver's one place for
+  // everything waiting for them, money and whitelisting alike: only what the caller may
+  // decide (the type's approve key where the request is, never their own), so any approve
+  // key on the entity or for those below it reaches the call, and the list narrows to the
+  // types whose keys are held where each request is.
+  inbox: call(
+    'POST',
+    '/requests/inbox',
+    'requests',
+    'Requests waiting for the caller’s decision, at the entity and below it (filters, paging)',
+    P.approvalsHereOrBelow,
+    ZInboxRequest,
+    ZInboxPage,
+  ),
+  // Declared beyond section 7 (issue 21): one request with its facts, for the drawer a
+  // notification links to; whoever may see requests may open one of their tree.
+  view: call(
+    'POST',
+    '/requests/view',
+    'requests',
+    'One request: its details, approvals, history, proof and posting, and whether the caller may decide it',
+    P.viewRequests,
+    ZRequestLookup,
+    ZRequestDetail,
+    { objects: { requestId: 'request' } },
   ),
   depositFiat: call(
     'POST',

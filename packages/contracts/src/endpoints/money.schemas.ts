@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
-import { text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { text, trimmed, withDateRange, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 import { ZEquity } from './pnl.schemas';
 
 export { ZAmount };
@@ -144,7 +144,7 @@ export const ZCashReversal = z.strictObject({
 });
 /** The reversing entry: the original's accounts and asset, the amount negated. */
 export const ZCashReversalEntry = ZCashEntry.extend({ reversesEntryId: z.number() });
-export const ZCashEntryList = z.strictObject({
+const ZCashEntryListFields = z.strictObject({
   entityId,
   type: z.enum(['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER']).optional(),
   asset: asset.optional(),
@@ -157,6 +157,7 @@ export const ZCashEntryList = z.strictObject({
   limit: z.number().int().min(1).max(500).default(10),
   offset: ZOffset,
 });
+export const ZCashEntryList = withDateRange(ZCashEntryListFields);
 /** A cash entry in the history, with the names an operator reads it by. */
 export const ZCashEntryRow = ZCashEntry.extend({
   accountName: z.string(),

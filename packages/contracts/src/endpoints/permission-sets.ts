@@ -9,6 +9,12 @@ export const P = {
   userSupport: anyOf('user_support', 'authorization_management'),
   sso: anyOf('authentication_management', 'authorization_management'),
   approvals: anyOf('approve_withdrawal', 'approve_deposit', 'approve_whitelist'),
+  /** An approver's inbox: the requests of the entity (its own keys) and of those below it (child keys). */
+  approvalsHereOrBelow: {
+    keys: ['approve_withdrawal', 'approve_deposit', 'approve_whitelist'],
+    mode: 'any',
+    scope: 'currentOrChild',
+  },
   viewRequests: anyOf(
     'request_withdrawal',
     'approve_withdrawal',

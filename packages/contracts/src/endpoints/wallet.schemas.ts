@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALLET_TYPE_UNKNOWN, WALLET_TYPES } from '../enums';
+import { VASP_STATUSES, WALLET_TYPE_UNKNOWN, WALLET_TYPES } from '../enums';
 import { NETWORK_CODES } from '../networks';
 import { text, trimmed, ZId, ZOffset } from '../primitives';
 
@@ -86,8 +86,9 @@ export const ZVasp = z.object({
   travelRuleId: z.string().nullable(),
   jurisdiction: z.string(),
   website: z.string().nullable(),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
+  status: z.enum(VASP_STATUSES),
 });
+export type TVasp = z.infer<typeof ZVasp>;
 const vaspFields = {
   name: trimmed(120).min(1, 'Enter a name'),
   lei: trimmed(20, 'An LEI has 20 characters')
@@ -99,7 +100,7 @@ const vaspFields = {
     'Use the ISO 3166 two-letter code',
   ),
   website: text(200).url().optional(),
-  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  status: z.enum(VASP_STATUSES).default('ACTIVE'),
 };
 export const ZCreateVasp = z.strictObject({ entityId, ...vaspFields });
 export const ZUpdateVasp = z.strictObject({ entityId, vaspId: id, ...vaspFields });

@@ -7,7 +7,7 @@ import { text, ZId } from '../primitives';
 import { defineRequestType } from './request-type';
 
 /** Wallet types read as the spec names them; a wallet still to be typed says so. */
-const WALLET_TYPE_LABELS: Record<WalletType, string> = {
+export const WALLET_TYPE_LABELS: Record<WalletType, string> = {
   'Regulated Custodian Wallet': 'Regulated Custodian Wallet',
   'Private DeFi Wallet': 'Private DeFi Wallet',
   'Private Hardware Wallet': 'Private Hardware Wallet',

@@ -44,6 +44,15 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
     { name: 'api_key_lookup' },
   );
 
+  async function humanOf(principal: { kind: string; id: string }): Promise<string | null> {
+    if (principal.kind === 'user') return principal.id;
+    const [row] = await db
+      .select({ createdBy: apiKeys.createdBy })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, principal.id));
+    return row?.createdBy ?? null;
+  }
+
   return {
     async issueBearer(user: UserRow) {
       const token = await new SignJWT({ pwd: passwordStamp(user) })
@@ -94,13 +103,18 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
     },
 
     /** The user behind a principal: itself, or the user who created an API key. */
-    async humanOf(principal: { kind: string; id: string }): Promise<string | null> {
-      if (principal.kind === 'user') return principal.id;
-      const [row] = await db
-        .select({ createdBy: apiKeys.createdBy })
-        .from(apiKeys)
-        .where(eq(apiKeys.id, principal.id));
-      return row?.createdBy ?? null;
+    humanOf,
+
+    /**
+     * Every principal of the person behind `principal`: the user and each API key that user
+     * created (just the principal itself when no user stands behind it). Lists that leave out
+     * "your own" requests compare against these, as maker-checker does.
+     */
+    async identitiesOf(principal: { kind: string; id: string }): Promise<{ kind: string; id: string }[]> {
+      const human = await humanOf(principal);
+      if (human === null) return [{ kind: principal.kind, id: principal.id }];
+      const keys = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.createdBy, human));
+      return [{ kind: 'user', id: human }, ...keys.map((k) => ({ kind: 'apiKey', id: k.id }))];
     },
 
     async principalFromApiKey(key: string): Promise<Principal | null> {

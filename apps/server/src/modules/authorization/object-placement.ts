@@ -1,13 +1,17 @@
-import type { ObjectKind } from '@clearway/contracts/objects';
 import { type SQL, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
 import { type Db, queryPrepared } from '../../platform/db';
 import type { ObjectOwners } from '../../platform/object-owners';
-import type { ObjectPlacement, ObjectPlacer, ObjectRef } from '../../platform/principal';
+import type {
+  ObjectPlacement,
+  ObjectPlacer,
+  OwnedObjectKind,
+  OwnedObjectRef,
+} from '../../platform/principal';
 import { entityAtOrBelow } from '../entities/entity-sql';
 
-type Question = { actingEntityId: number; refs: ObjectRef[] };
-type Row = { q: number; kind: ObjectKind; id: string; entity_id: number; within: boolean };
+type Question = { actingEntityId: number; refs: OwnedObjectRef[] };
+type Row = { q: number; kind: OwnedObjectKind; id: string; entity_id: number; within: boolean };
 
 /**
  * Places the objects calls name for the access guard: each kind's owner query (declared by

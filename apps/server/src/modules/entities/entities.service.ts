@@ -8,12 +8,12 @@ import {
   type ZUpdateEntity,
 } from '@clearway/contracts/endpoints/entity.schemas';
 import { ENTITY_ATTRIBUTES } from '@clearway/contracts/enums';
-import { type EntityPermissions, satisfies } from '@clearway/contracts/permissions';
+import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -178,15 +178,14 @@ export function createEntitiesService(deps: {
     return view(who.principal, id);
   }
 
-  /** @throws BadRequest, Forbidden (no account_management at the new parent), NotFound */
+  /**
+   * The guard has placed a new parent (its contract row declares `parentId` an entity) and
+   * checked the row's keys there too, so a move needs account_management at both ends.
+   * @throws BadRequest (a move below itself), NotFound
+   */
   async function update(who: Who, input: z.output<typeof ZUpdateEntity>): Promise<TEntity> {
     const before = await view(who.principal, input.entityId);
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
-    if (moving) {
-      const atTarget = await resolver.resolve(who.principal, input.parentId!);
-      if (!atTarget) throw notFound('Parent entity not found');
-      if (!satisfies(atTarget, { keys: ['account_management'] })) throw forbidden();
-    }
     await db
       .transaction(async (tx) => {
         await updateEntityRow(tx, input.entityId, {

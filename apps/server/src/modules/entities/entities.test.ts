@@ -135,6 +135,22 @@ describe('entities', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
+  it('refuses a move to a parent where the caller may see but not manage accounts (403), moving nothing', async () => {
+    const leaf = (await createEntity(t, uniqueName('Leaf '), ids.desk)).id;
+    const d = await signedInUser(t, ids.broker);
+    await grant(t, d.user.id, ids.desk, ['account_management', 'account_view']);
+    await grant(t, d.user.id, ids.broker, ['account_view'], 'SELF');
+    const res = await d.agent.call({
+      method: 'PUT',
+      url: '/api/entity/update',
+      payload: { entityId: leaf, entityName: 'Leaf moved', parentId: ids.broker },
+    });
+    expect(res.statusCode).toBe(403);
+    const after = (await broker.post('/api/entity/view', { entityId: leaf })).json();
+    expect(after).toMatchObject({ parentId: ids.desk });
+    expect(after.entityName).not.toBe('Leaf moved');
+  });
+
   it('pages the entities below one entity', async () => {
     const res = await broker.post(`/api/entity/${ids.broker}/list`, { limit: 1, offset: 0 });
     expect(res.statusCode).toBe(200);

@@ -66,7 +66,8 @@ describe('the rate sheet, swap points and forwards', () => {
         quote: 'USD',
         rate: '1.0900',
       });
-      expect(set.json()).toMatchObject({ rate: '1.09', bid: '1.0899', ask: '1.0901' });
+      // With the pair's price decimals from the catalogue, which the screen reads it at.
+      expect(set.json()).toMatchObject({ rate: '1.09', bid: '1.0899', ask: '1.0901', pricePrecision: 5 });
       const [before, after] = await Promise.all([
         t.services.instruments.rates.sheetAt(new Date(Date.parse(set.json().asOf) - 1)),
         t.services.instruments.rates.sheetAt(new Date(set.json().asOf)),
@@ -84,6 +85,18 @@ describe('the rate sheet, swap points and forwards', () => {
         bid: '1.0841',
         ask: '1.0843',
       });
+    });
+
+    it('gives each rate its FX pair’s price decimals from the catalogue, or none for a pair that is no instrument', async () => {
+      await staff.put('/api/instruments/rates', { entityId: root, base: 'BTC', quote: 'USD', rate: '64250' });
+      const sheet = (await staff.post('/api/instruments/rates', { entityId: root })).json() as {
+        base: string;
+        quote: string;
+        pricePrecision: number | null;
+      }[];
+      const precisionOf = (base: string, quote: string) =>
+        sheet.find((r) => r.base === base && r.quote === quote)?.pricePrecision;
+      expect([precisionOf('EUR', 'USD'), precisionOf('BTC', 'USD')]).toEqual([5, null]);
     });
 
     it('starts a new pair without a spread', async () => {
@@ -152,6 +165,8 @@ describe('the rate sheet, swap points and forwards', () => {
       expect(c).toMatchObject({
         symbol: 'EUR/USD',
         pipSize: '0.0001',
+        // The pair's price decimals (its default: one more than the pip's), for the screen.
+        pricePrecision: 5,
         tradeDate: '2026-03-05',
         spotDate: '2026-03-09',
       });

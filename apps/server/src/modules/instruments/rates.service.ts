@@ -7,7 +7,7 @@ import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
 import type { UsersService } from '../users/users.service';
-import { fxRateHistory, fxRates } from './instruments.tables';
+import { fxRateHistory, fxRates, instruments } from './instruments.tables';
 
 type Who = { principal: Principal; entityId: number };
 type RateRow = typeof fxRates.$inferSelect;
@@ -31,7 +31,13 @@ const toSheet = (r: RateRow): SheetRate => ({
   ask: fig(r.ask),
   asOf: r.asOf,
 });
-const toRate = (r: SheetRate): TRate => ({ ...r, asOf: r.asOf.toISOString() });
+/** Price decimals of the catalogue's FX pairs, by `BASE/QUOTE`. */
+type Precisions = ReadonlyMap<string, number>;
+const toRate = (r: SheetRate, precisions: Precisions): TRate => ({
+  ...r,
+  asOf: r.asOf.toISOString(),
+  pricePrecision: precisions.get(`${r.base}/${r.quote}`) ?? null,
+});
 
 /**
  * The rate sheet: bid, mid and ask per pair with their time, every change kept in the
@@ -75,6 +81,25 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
     return toSheet(row!);
   }
 
+  /** What the screen reads a sheet rate at: its FX pair's price decimals (one pair, or all). */
+  async function precisionsOf(tx: DbOrTx, pair?: { base: string; quote: string }): Promise<Precisions> {
+    const rows = await tx
+      .select({
+        base: instruments.baseCurrency,
+        quote: instruments.quoteCurrency,
+        p: instruments.pricePrecision,
+      })
+      .from(instruments)
+      .where(
+        and(
+          eq(instruments.kind, 'FX'),
+          pair ? eq(instruments.baseCurrency, pair.base) : undefined,
+          pair ? eq(instruments.quoteCurrency, pair.quote) : undefined,
+        ),
+      );
+    return new Map(rows.map((r) => [`${r.base}/${r.quote}`, r.p]));
+  }
+
   async function sheet(): Promise<SheetRate[]> {
     return (await db.select().from(fxRates).orderBy(asc(fxRates.base), asc(fxRates.quote))).map(toSheet);
   }
@@ -116,7 +141,8 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
     /** The sheet, every pair, ordered by pair. */
     sheet,
     async rates(): Promise<TRate[]> {
-      return (await sheet()).map(toRate);
+      const [rows, precisions] = await Promise.all([sheet(), precisionsOf(db)]);
+      return rows.map((r) => toRate(r, precisions));
     },
 
     /** Loads a rate without an audit row (demo data, tests); the history records `setBy`. */
@@ -127,7 +153,7 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
           .from(fxRates)
           .where(and(eq(fxRates.base, i.base), eq(fxRates.quote, i.quote)))
           .for('update');
-        return toRate(await write(tx, i, setBy, before));
+        return toRate(await write(tx, i, setBy, before), await precisionsOf(tx, i));
       });
     },
 
@@ -156,7 +182,7 @@ export function createRatesService(db: Db, users: UsersService, referenceData: R
           target: `${i.base}/${i.quote}`,
           details: { from: before ? fig(before.rate) : null, to: rate.rate, bid: rate.bid, ask: rate.ask },
         });
-        return toRate(rate);
+        return toRate(rate, await precisionsOf(tx, i));
       });
     },
 

@@ -114,6 +114,7 @@ export function createSwapPointsService(
       base: fx.base,
       quote: fx.quote,
       pipSize: fx.pipSize,
+      pricePrecision: fx.pricePrecision,
       tradeDate,
       spotDate,
       spot: spot ? { bid: spot.bid, ask: spot.ask, mid: spot.mid, asOf: spot.asOf.toISOString() } : null,

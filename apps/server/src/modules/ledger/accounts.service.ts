@@ -1,7 +1,7 @@
+import { bicProblem, canonicalIban, ibanProblem } from '@clearway/contracts/bank-codes';
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -36,10 +36,10 @@ export function toAccount(r: AccountRow): TAccount {
 /** Bank details must be real: IBAN checksum and BIC format (ibantools). @throws BadRequest */
 export function validateBankDetails(input: { ibanCode?: string; swiftCode?: string }) {
   const errors: Record<string, string> = {};
-  if (input.ibanCode && !isValidIBAN(electronicFormatIBAN(input.ibanCode) ?? ''))
-    errors.ibanCode = 'is not a valid IBAN';
-  if (input.swiftCode && !isValidBIC(input.swiftCode.toUpperCase()))
-    errors.swiftCode = 'is not a valid BIC/SWIFT code';
+  const ibanWrong = input.ibanCode ? ibanProblem(input.ibanCode) : null;
+  if (ibanWrong) errors.ibanCode = ibanWrong;
+  const bicWrong = input.swiftCode ? bicProblem(input.swiftCode) : null;
+  if (bicWrong) errors.swiftCode = bicWrong;
   const first = Object.entries(errors)[0];
   if (first) throw badRequest(`${first[0]}: ${first[1]}`, errors);
 }
@@ -96,7 +96,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
             entityId: who.entityId,
             accountType: input.accountType,
             name: input.accountName,
-            ibanCode: input.ibanCode ? electronicFormatIBAN(input.ibanCode) : null,
+            ibanCode: input.ibanCode ? canonicalIban(input.ibanCode) : null,
             swiftCode: input.swiftCode?.toUpperCase() ?? null,
             accountCode: input.accountCode ?? null,
             currencyCode: input.currencyId ?? null,

@@ -1,15 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import { type Db, type DbOrTx, isTransaction, type Tx } from '../../platform/db';
+import { type Db, type DbOrTx, isTransaction, pipelinedTransaction, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { formatAmount, Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
-import { type Booked, type Booking, bareItem, bookAll, checkAll, isBare, type Leg } from './booking';
+import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
+import { SpeculationMissed, speculativeCount } from './booking-run';
 import { accounts, holds, ledgerTransactions, postings } from './ledger.tables';
-import { postBatch } from './ledger-kernel.repo';
+import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
 /**
  * The platform's own accounts, one per role and asset: custody omnibus, fee income, suspense,
@@ -34,6 +35,8 @@ export type LedgerActor = { principal: Principal | null; entityId?: number | nul
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
 type AssetInfo = { scale: number; assetClass: 'FIAT' | 'CRYPTO' };
 const SYSTEM: LedgerActor = { principal: null };
+/** Ledger transaction ids drawn ahead at a time (see `transactionIds`). */
+const ID_BLOCK = 256;
 
 const unbalanced = () => new AppError('Unbalanced', 400, 'The transaction does not balance');
 
@@ -89,12 +92,57 @@ export function createLedgerService(db: Db) {
   const omnibus = new Map<string, number>();
 
   /**
+   * Ledger transaction ids drawn ahead in blocks (`reserveTransactionIds`): a speculative
+   * booking names its transactions before posting them, so its records travel with the
+   * posting. The next block is drawn while half of this one is left, so a booking seldom
+   * waits for it. Ids of bookings rolled back or refused are gaps, as ever.
+   */
+  const reserved: number[] = [];
+  let refilling: Promise<void> | null = null;
+  const refill = (count: number) =>
+    (refilling ??= reserveTransactionIds(db, Math.max(count, ID_BLOCK))
+      .then((ids) => {
+        reserved.push(...ids);
+      })
+      .finally(() => {
+        refilling = null;
+      }));
+  async function transactionIds(count: number): Promise<number[]> {
+    while (reserved.length < count) await refill(count);
+    const taken = reserved.splice(0, count);
+    // Drawn in the background; a failure shows when a booking has to wait for a block.
+    if (reserved.length < ID_BLOCK / 2) refill(ID_BLOCK).catch(() => undefined);
+    return taken;
+  }
+
+  /**
+   * Books in a transaction of their own, in as few round trips as the booking path allows
+   * (`pipelinedTransaction`): BEGIN goes with the checks, the keys' claims and — speculating
+   * that all of them pass and every posting is booked — the posting and the records; COMMIT
+   * with the audit rows and the answers. When the speculation misses (a refusal, a key seen
+   * before), the transaction is rolled back and the bookings booked again, step by step.
+   */
+  async function bookOwn(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    const ids = await transactionIds(speculativeCount(items));
+    try {
+      return await pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { speculate: true, transactionIds: ids, commitWith }),
+      );
+    } catch (err) {
+      if (!(err instanceof SpeculationMissed)) throw err;
+      return pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { checked: err.checked, commitWith }),
+      );
+    }
+  }
+
+  /**
    * One group commit: bare transfers (no key, record or audit row) as one statement of
-   * their own; anything else in one database transaction (the record kinds' checks read
-   * before it opens, so it is open no longer than needed). Two batches may be in flight at
-   * once (each locks balances in the kernel's fixed order, so they never deadlock): one waits
-   * on its round trips while the other works. A batch that fails as a whole (a closed account
-   * among its postings) is booked again booking by booking, so each gets its own answer.
+   * their own; anything else in one database transaction (`bookOwn`). Two batches may be in
+   * flight at once (each locks balances in the kernel's fixed order, so they never deadlock):
+   * one waits on its round trips while the other works. A batch that fails as a whole (a
+   * closed account among its postings) is booked again booking by booking, so each gets its
+   * own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
     if (items.every(isBare)) {
@@ -107,9 +155,7 @@ export function createLedgerService(db: Db) {
           : { ok: false, error: asLedgerError(sqlStateError(r.failure, 'ledger')) },
       );
     }
-    // What can be refused without the transaction is, so it is open no longer than needed.
-    const refused = await checkAll(db, items);
-    return db.transaction((tx) => bookAll(tx, items, asLedgerError, refused));
+    return bookOwn(items);
   }
   const together = createBatcher(bookBatch, {
     name: 'ledger_booking',
@@ -123,8 +169,8 @@ export function createLedgerService(db: Db) {
    * for a repeated Idempotency-Key), or what the ledger booked when there is no record.
    */
   async function book<Out = Booked>(tx: DbOrTx, booking: Booking<Out>): Promise<Out> {
-    const run = (t: Tx) => bookAll(t, [booking as Booking<unknown>], asLedgerError);
-    const [outcome] = isTransaction(tx) ? await run(tx) : await db.transaction(run);
+    const one = [booking as Booking<unknown>];
+    const [outcome] = isTransaction(tx) ? await bookAll(tx, one, asLedgerError) : await bookOwn(one);
     if (!outcome?.ok) throw outcome?.error;
     return outcome.value as Out;
   }

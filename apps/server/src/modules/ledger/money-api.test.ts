@@ -231,6 +231,20 @@ describe('accounts, balances and cash entries over HTTP', () => {
     expect(bad.json()).toMatchObject({ title: 'Invalid Request', errors: { accountId: expect.any(String) } });
   });
 
+  it('refuses a date range whose To date is before its From date (400), for entries and requests alike', async () => {
+    for (const path of ['/api/cashentry/list', '/api/requests/list']) {
+      const res = await staff.post(path, { entityId: client, from: '2026-11-30', to: '2026-11-01' });
+      expect([path, res.statusCode]).toEqual([path, 400]);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        title: 'Invalid Request',
+        errors: { to: 'must not be before the From date' },
+      });
+    }
+    const sameDay = await staff.post('/api/cashentry/list', { entityId: client, from: DAY, to: DAY });
+    expect(sameDay.statusCode).toBe(200);
+  });
+
   it('converts balances into the base currency with the rate sheet', async () => {
     const res = (
       await staff.post('/api/account/base-currency', { entityId: broker, allAccessible: true })
@@ -422,5 +436,77 @@ describe('accounts, balances and cash entries over HTTP', () => {
       expect.objectContaining({ code: 'BTC', digitalAssetName: 'Bitcoin', scale: 8, assetClass: 'CRYPTO' }),
     );
     expect(list).toContainEqual(expect.objectContaining({ code: 'JPY', scale: 0, assetClass: 'FIAT' }));
+  });
+});
+
+describe('the cash-entry history’s amount order', () => {
+  const t = useTestApp();
+  let staff: Agent;
+  let desk = 0;
+  const key = () => ({ headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } });
+  const create = async (entityId: number) =>
+    (
+      await staff.post('/api/account/create', {
+        entityId,
+        accountType: 'MarginTrading',
+        accountName: uniqueName('Acct '),
+      })
+    ).json().id as number;
+
+  beforeAll(async () => {
+    desk = (await createEntity(t, uniqueName('Desk '))).id;
+    const s = await signedInUser(t, desk);
+    await grant(t, s.user.id, desk);
+    staff = s.agent;
+  });
+
+  it('sorts entries by amount as the history shows it: money out of the account negative', async () => {
+    const c = (await createEntity(t, uniqueName('Sorted '), desk)).id;
+    const [a, b] = [await create(c), await create(c)];
+    const book = async (path: string, body: object) =>
+      expect(
+        (
+          await staff.post(
+            `/api/cashentry/${path}`,
+            { entityId: c, asset: 'USD', valueDate: DAY, ...body },
+            key(),
+          )
+        ).statusCode,
+      ).toBe(200);
+    await book('deposit', { accountId: a, amount: '300.00' });
+    await book('withdrawal', { accountId: a, amount: '100.00' });
+    await book('internal-transfer', { fromAccountId: a, toAccountId: b, amount: '50.00' });
+    await book('deposit', { accountId: b, amount: '20.00' });
+    const amounts = async (filter: object) =>
+      (
+        (
+          await staff.post('/api/cashentry/list', {
+            entityId: c,
+            sort: 'amount',
+            direction: 'desc',
+            ...filter,
+          })
+        ).json().items as { type: string; amount: string }[]
+      ).map((e) => `${e.type} ${e.amount}`);
+    // The withdrawal reads -100.00: after the 20.00 deposit; a transfer between two of the
+    // entity's accounts is unsigned.
+    expect(await amounts({})).toEqual([
+      'DEPOSIT 300.00',
+      'INTERNAL_TRANSFER 50.00',
+      'DEPOSIT 20.00',
+      'WITHDRAWAL 100.00',
+    ]);
+    // Narrowed to one account, a transfer is out of its sender (-50.00) and into its receiver.
+    expect(await amounts({ accountId: a })).toEqual([
+      'DEPOSIT 300.00',
+      'INTERNAL_TRANSFER 50.00',
+      'WITHDRAWAL 100.00',
+    ]);
+    expect(await amounts({ accountId: a, direction: 'asc' })).toEqual([
+      'WITHDRAWAL 100.00',
+      'INTERNAL_TRANSFER 50.00',
+      'DEPOSIT 300.00',
+    ]);
+    expect(await amounts({ accountId: b })).toEqual(['INTERNAL_TRANSFER 50.00', 'DEPOSIT 20.00']);
   });
 });

@@ -30,7 +30,7 @@ export function moneyRequestsRoutes(app: FastifyInstance, s: MoneyRequestsServic
   serve(app, R.depositCrypto, (c) => s.depositCrypto(on(c), c.idempotencyKey, c.body));
   serve(app, R.internalTransfer, (c) => s.internalTransfer(on(c), c.idempotencyKey, c.body));
   serve(app, R.list, (c) => s.list(on(c).entityId, c.body));
-  serve(app, R.pending, (c) => s.pending(on(c).entityId, c.body.limit, c.body.offset));
+  serve(app, R.pending, (c) => s.pending(on(c), c.held!, c.body.limit, c.body.offset));
   serve(app, R.uploadTransactionHash, (c) =>
     s.addTransactionHash(on(c), c.body.requestId, c.body.transactionHash),
   );

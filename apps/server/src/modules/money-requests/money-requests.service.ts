@@ -7,8 +7,9 @@ import type {
   ZRequestList,
 } from '@clearway/contracts/endpoints/money-requests.schemas';
 import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
-import { ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { type TRequestView, ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { networkCarries } from '@clearway/contracts/networks';
+import type { EntityPermissions } from '@clearway/contracts/permissions';
 import type { PayloadInputOf, PayloadOf } from '@clearway/contracts/request-types/request-types';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ import type { WalletsService } from '../wallets/wallets.service';
 import { checkProof, ONLY_ONE } from './file-proof';
 import { isTransactionHash } from './hash-format';
 import { fileProofs, requestTransactionHashes } from './money-requests.tables';
+import { withFacts } from './request-facts';
 
 type Who = { principal: Principal; entityId: number };
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
@@ -102,15 +104,19 @@ export function createMoneyRequestsService(deps: {
     onRejected: voidHold,
     onCancelled: voidHold,
   });
-  engine.register(
-    'WITHDRAWAL',
-    heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
-  );
-  engine.register(
-    'INTERNAL TRANSFER',
-    heldMovement<'INTERNAL TRANSFER'>('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId),
-  );
+  // A fiat withdrawal and a transfer are done once posted; a crypto withdrawal still goes
+  // on chain, and is complete when its transaction hash is added.
+  const postingCompletes = () => true;
+  engine.register('WITHDRAWAL', {
+    ...heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
+    completesOnApproval: (req) => req.payload.kind === 'fiat',
+  });
+  engine.register('INTERNAL TRANSFER', {
+    ...heldMovement<'INTERNAL TRANSFER'>('INTERNAL_TRANSFER', (_tx, p) => p.toAccountId),
+    completesOnApproval: postingCompletes,
+  });
   engine.register('DEPOSIT', {
+    completesOnApproval: postingCompletes,
     onApproved: async (tx, req, who) => {
       const p = req.payload;
       const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
@@ -197,7 +203,7 @@ export function createMoneyRequestsService(deps: {
     };
   }
 
-  /** Money requests at the entity and below it: filtered, sorted by creation, paged. */
+  /** Money requests at the entity and below it, with their facts: filtered, sorted by creation, paged. */
   async function list(
     entityId: number,
     f: Partial<z.output<typeof ZRequestList>> &
@@ -207,7 +213,7 @@ export function createMoneyRequestsService(deps: {
       ...(f.asset ? [{ fields: ['asset'], value: f.asset }] : []),
       ...(f.accountId ? [{ fields: ['accountId', 'toAccountId'], value: String(f.accountId) }] : []),
     ];
-    return engine.list(
+    const page = await engine.list(
       entityId,
       f.type ? [f.type] : MONEY_REQUEST_TYPES,
       {
@@ -221,6 +227,7 @@ export function createMoneyRequestsService(deps: {
       },
       ZMoneyRequestView,
     );
+    return { items: await withFacts(db, page.items), total: page.total };
   }
 
   return {
@@ -331,8 +338,22 @@ export function createMoneyRequestsService(deps: {
 
     list,
 
-    pending: (entityId: number, limit: number, offset: number) =>
-      list(entityId, { status: 'PENDING', direction: 'desc', limit, offset }),
+    /**
+     * The money requests waiting for the caller's decision (the approvals inbox's rule,
+     * `awaiting-decision.ts`), newest first. `held`: the caller's permissions on the entity.
+     */
+    async pending(who: Who, held: EntityPermissions, limit: number, offset: number) {
+      const page = await engine.awaiting(
+        who,
+        held,
+        { types: MONEY_REQUEST_TYPES, direction: 'desc', limit, offset },
+        ZMoneyRequestView,
+      );
+      return { items: await withFacts(db, page.items), total: page.total };
+    },
+
+    /** Requests of any type with their facts (the entity's and account's names, proof, hash, posting). */
+    withFacts: <V extends TRequestView>(views: readonly V[]) => withFacts(db, views),
 
     /** The hash of an approved crypto withdrawal; the request then becomes COMPLETED. */
     async addTransactionHash(who: Who, requestId: number, hash: string) {

@@ -33,8 +33,14 @@ describe('deposits, withdrawals and transfers as requests', () => {
         sql`select posted - held as a from balances where account_id = ${acc} and asset = ${asset}`,
       )
     ).rows[0]?.a;
+  // A rejection always gives the requester its reason.
   const decide = (requestId: number, status: string, a = checker) =>
-    a.post('/api/requests/status/update', { entityId: client, requestId, status });
+    a.post('/api/requests/status/update', {
+      entityId: client,
+      requestId,
+      status,
+      ...(status === 'REJECTED' ? { reason: 'Not verified' } : {}),
+    });
   const withdraw = (amount: string, walletId = wallet) =>
     // A unique reference each time: an identical pending request would be refused as a duplicate.
     maker.post(
@@ -112,7 +118,8 @@ describe('deposits, withdrawals and transfers as requests', () => {
         key(),
       )
     ).json();
-    expect((await decide(dep.id, 'APPROVED')).json().status).toBe('APPROVED');
+    // The approval posted the deposit: its money has moved, so it is completed.
+    expect((await decide(dep.id, 'APPROVED')).json().status).toBe('COMPLETED');
   });
 
   it('holds funds at submission, so the second of two withdrawals exceeding the balance is refused', async () => {

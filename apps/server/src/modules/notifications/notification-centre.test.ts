@@ -150,10 +150,11 @@ describe('the notification centre: each user’s stored notifications', () => {
     ).json();
     // Nobody had a stream open: the approver finds it on signing in.
     const waiting = (await page(approver.agent)).items.find((n) => n.message.includes(`#${req.id}`));
+    // Each notice links to its object: the approver's inbox with the request open.
     expect(waiting).toMatchObject({
       title: 'New wallet address request',
       read: false,
-      link: '/whitelist-requests',
+      link: `/approvals?request=${req.id}`,
     });
 
     const decided = await approver.agent.post('/api/requests/status/update', {
@@ -166,7 +167,7 @@ describe('the notification centre: each user’s stored notifications', () => {
     expect(told.items[0]).toMatchObject({
       title: `Request #${req.id} approved`,
       read: false,
-      link: '/whitelist-requests',
+      link: `/whitelist-requests?request=${req.id}`,
     });
     expect(told.unread).toBeGreaterThanOrEqual(1);
   });
@@ -182,7 +183,7 @@ describe('the notification centre: each user’s stored notifications', () => {
     const waiting = (await page(approver.agent)).items.find((n) => n.message.includes(`#${req.id}`));
     expect(waiting).toMatchObject({
       title: 'New deposit request',
-      link: '/deposit-and-withdrawals/requests',
+      link: `/approvals?request=${req.id}`,
     });
 
     await approver.agent.post('/api/requests/status/update', {
@@ -193,7 +194,8 @@ describe('the notification centre: each user’s stored notifications', () => {
     });
     expect((await page(requester.agent)).items[0]).toMatchObject({
       title: `Request #${req.id} rejected`,
-      link: '/deposit-and-withdrawals/requests',
+      message: expect.stringContaining('rejected your deposit request: No funds received'),
+      link: `/deposit-and-withdrawals/requests?request=${req.id}`,
     });
   });
 });

@@ -81,6 +81,7 @@ describe('live notifications (SSE fed by LISTEN/NOTIFY)', () => {
       entityId: client,
       requestId: req.id,
       status: 'REJECTED',
+      reason: 'Address not verified',
     });
     const decided = await nextEvent(requesterStream.body!, (d) => d.title === `Request #${req.id} rejected`);
     expect(decided).not.toBeNull();

@@ -1,10 +1,11 @@
 import {
+  REJECTION_NEEDS_REASON,
   type REQUEST_MOVES,
   type TRequestView,
   ZRequestView,
 } from '@clearway/contracts/endpoints/requests.schemas';
 import type { RequestStatus, RequestType } from '@clearway/contracts/enums';
-import { satisfies } from '@clearway/contracts/permissions';
+import { type EntityPermissions, satisfies } from '@clearway/contracts/permissions';
 import {
   type PayloadInputOf,
   type PayloadOf,
@@ -14,7 +15,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { createEvents } from '../../platform/events';
 import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
@@ -22,6 +23,7 @@ import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import { entityWithin } from '../entities/entity-sql';
 import { createApprovalPolicies } from './approval-policies.service';
+import { type AwaitingFilter, type Identity, listAwaiting, stillToDecide } from './awaiting-decision';
 import type { RequestEvents, RequestSummary } from './request-events';
 import { loadViews, type RequestRow, storedPayload } from './request-views';
 import { requestApprovals, requestHistory, requests } from './requests.tables';
@@ -45,8 +47,15 @@ export type RequestHandler<T extends RequestType> = {
   onRejected?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
   onCancelled?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
   onCompleted?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  /**
+   * Whether the final approval, through `onApproved`, moves the request's money all the way
+   * (posted in the ledger, nothing left to do): the request is then COMPLETED in the same
+   * transaction rather than left APPROVED. A crypto withdrawal is complete only once its
+   * transaction hash is added.
+   */
+  completesOnApproval?: (request: TypedRequest<T>) => boolean;
 };
-type Phase = keyof RequestHandler<RequestType>;
+type Phase = 'onApproved' | 'onRejected' | 'onCancelled' | 'onCompleted';
 type Run = (phase: Phase, tx: DbOrTx, row: RequestRow, who: Who) => Promise<void>;
 
 /** A list's filter: status, payload fields, creation time, order and page. */
@@ -92,9 +101,10 @@ export const ALREADY_DECIDED = 'This request has already been decided';
 export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
 
 /**
- * The request engine: PENDING → APPROVED | REJECTED | CANCELLED (by the requester), and
- * APPROVED → COMPLETED. Each move locks the request row, so concurrent moves happen one
- * at a time and a second decision answers 409. The requester never decides their own
+ * The request engine: PENDING → APPROVED | REJECTED (with a reason) | CANCELLED (by the
+ * requester), and APPROVED → COMPLETED — at once when the approval moved the request's
+ * money all the way (`completesOnApproval`), later otherwise. Each move locks the request
+ * row, so concurrent moves happen one at a time and a second decision answers 409. The requester never decides their own
  * request (maker-checker, whatever credential either side used: `humanOf` names the person
  * behind a user or an API key). An approval policy can ask for several distinct approvers.
  * Every move is a history row and an audit row. Payloads are typed by their request type's
@@ -105,9 +115,12 @@ export function createRequestEngine(deps: {
   db: Db;
   resolver: Resolver;
   humanOf: (principal: { kind: string; id: string }) => Promise<string | null>;
+  /** Every principal of the same person (the user and the API keys it created). */
+  identitiesOf: (principal: { kind: string; id: string }) => Promise<Identity[]>;
 }) {
   const { db, resolver } = deps;
   const handlers = new Map<RequestType, Run>();
+  const completions = new Map<RequestType, (row: RequestRow) => boolean>();
   const policies = createApprovalPolicies(db);
   const events = createEvents<RequestEvents>();
 
@@ -186,10 +199,18 @@ export function createRequestEngine(deps: {
     /** What deciding a request of `type` does; a second registration replaces the first. */
     register<T extends RequestType>(type: T, handler: RequestHandler<T>) {
       const definition = requestTypeOf(type);
+      const typed = (row: RequestRow): TypedRequest<T> => ({
+        ...row,
+        type,
+        payload: storedPayload(definition, row),
+      });
       handlers.set(type, async (phase, tx, row, who) => {
         const react = handler[phase];
-        if (react) await react(tx, { ...row, type, payload: storedPayload(definition, row) }, who);
+        if (react) await react(tx, typed(row), who);
       });
+      const completes = handler.completesOnApproval;
+      if (completes) completions.set(type, (row) => completes(typed(row)));
+      else completions.delete(type);
     },
 
     /**
@@ -234,8 +255,13 @@ export function createRequestEngine(deps: {
 
     view: (id: number, tx: DbOrTx = db) => view(tx, id),
 
-    /** @throws NotFound (not visible), Forbidden (maker-checker, keys), Conflict (already decided) */
+    /**
+     * @throws BadRequest (a rejection without a reason), NotFound (not visible), Forbidden
+     * (maker-checker, keys), Conflict (already decided)
+     */
     async move(who: Who, requestId: number, to: Move, reason: string | null): Promise<TRequestView> {
+      if (to === 'REJECTED' && !reason?.trim())
+        throw badRequest(`reason: ${REJECTION_NEEDS_REASON}`, { reason: REJECTION_NEEDS_REASON });
       const s = await standing(who, requestId);
       return db.transaction(async (tx) => {
         const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
@@ -283,6 +309,21 @@ export function createRequestEngine(deps: {
             }
             await setStatus(tx, r, 'APPROVED');
             await run('onApproved', tx, r, who);
+            if (completions.get(r.type)?.(r)) {
+              // The money moved with the approval: one status says so, and the history
+              // shows the decision and the completion as the two steps they are.
+              await setStatus(tx, r, 'COMPLETED');
+              await record(tx, who, r, 'PENDING', 'APPROVED', reason);
+              await record(tx, who, r, 'APPROVED', 'COMPLETED', null);
+              await events.emit(tx, 'decided', {
+                request: summaryOf(r),
+                to,
+                status: 'COMPLETED',
+                reason,
+                by: who,
+              });
+              return view(tx, r.id);
+            }
             break;
           }
           case 'COMPLETED': {
@@ -295,9 +336,34 @@ export function createRequestEngine(deps: {
           }
         }
         await record(tx, who, r, r.status, to, reason);
-        await events.emit(tx, 'decided', { request: summaryOf(r), to, by: who });
+        await events.emit(tx, 'decided', { request: summaryOf(r), to, status: to, reason, by: who });
         return view(tx, r.id);
       });
+    },
+
+    /**
+     * Whether the caller may decide request `requestId` now: it is pending, the caller holds
+     * its type's approve key where it is, did not make it and has not approved it yet.
+     * @throws NotFound (not visible)
+     */
+    async decidable(who: Who, requestId: number): Promise<boolean> {
+      const s = await standing(who, requestId);
+      if (s.isRequester || !s.mayDecide) return false;
+      return stillToDecide(db, requestId, await deps.identitiesOf(who.principal));
+    },
+
+    /**
+     * The requests waiting for the caller's decision at `entityId` and below it
+     * (`awaiting-decision.ts`), oldest first unless asked otherwise, each read through
+     * `schema`. `held`: the caller's permissions there, as the access guard resolved them.
+     */
+    async awaiting<S extends z.ZodType>(
+      who: Who & { entityId: number },
+      held: EntityPermissions,
+      f: AwaitingFilter,
+      schema: S,
+    ): Promise<{ items: z.output<S>[]; total: number }> {
+      return listAwaiting(db, who.entityId, held, await deps.identitiesOf(who.principal), f, schema);
     },
 
     /**

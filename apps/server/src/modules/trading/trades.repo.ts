@@ -37,7 +37,8 @@ const shown = {
 export type Shown = {
   t: TradeRow;
   entityName: string;
-  accountName: string;
+  /** Never null for a trade (its account is a foreign key); null only to the lookup's type. */
+  accountName: string | null;
   baseScale: number | null;
   quoteScale: number;
 };
@@ -53,7 +54,7 @@ export function toTrade(r: Shown): TTrade {
     entityId: t.entityId,
     entityName: r.entityName,
     accountId: t.accountId,
-    accountName: r.accountName,
+    accountName: r.accountName ?? `#${t.accountId}`,
     instrumentId: t.instrumentId,
     symbol: t.symbol,
     base: t.baseCurrency,

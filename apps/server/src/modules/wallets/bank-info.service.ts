@@ -1,10 +1,10 @@
+import { bicProblem, canonicalIban, ibanProblem } from '@clearway/contracts/bank-codes';
 import type {
   TBankInfo,
   ZBankInfoCreate,
   ZBankInfoRequest,
 } from '@clearway/contracts/endpoints/bank-info.schemas';
 import { and, asc, eq } from 'drizzle-orm';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
@@ -41,10 +41,12 @@ export function toBankInfo(r: Row, now = new Date()): TBankInfo {
 /** IBAN (checksum) or account number, a real BIC. Returns the details in canonical form. @throws BadRequest */
 export function checkBankDetails(d: Details): Details {
   const errors: Record<string, string> = {};
-  const iban = d.iban ? electronicFormatIBAN(d.iban) : undefined;
-  if (d.iban && !isValidIBAN(iban ?? '')) errors.iban = 'is not a valid IBAN';
+  const iban = d.iban ? (canonicalIban(d.iban) ?? undefined) : undefined;
+  const ibanWrong = d.iban ? ibanProblem(d.iban) : null;
+  if (ibanWrong) errors.iban = ibanWrong;
   if (!d.iban && !d.accountNumber) errors.accountNumber = 'enter an IBAN or an account number';
-  if (!isValidBIC(d.bic.toUpperCase())) errors.bic = 'is not a valid BIC/SWIFT code';
+  const bicWrong = bicProblem(d.bic);
+  if (bicWrong) errors.bic = bicWrong;
   const first = Object.entries(errors)[0];
   if (first) throw badRequest(`${first[0]}: ${first[1]}`, errors);
   return { ...d, iban: iban ?? undefined, bic: d.bic.toUpperCase() };

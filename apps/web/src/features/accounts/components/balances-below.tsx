@@ -1,14 +1,14 @@
 import { Money } from '@clearway/contracts/amounts';
 import type { TBaseCurrency } from '@clearway/contracts/endpoints/money.schemas';
-import { Accordion, Table, Text } from '@mantine/core';
+import { Accordion, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ListState } from '../../../components/list-state';
-import { formatDecimal } from '../../../lib/format';
-import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { type Column, DataTable } from '../../../components/data-table';
+import { EMPTY_CELL, formatAmount } from '../../../lib/format';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { childrenSummaryQuery } from '../api/accounts.queries';
+import { baseValueColumn } from './balances-table';
 
 /** The entities shown: the largest by value, so a broker with thousands sees the ones that matter. */
 const SHOWN = 50;
@@ -34,59 +34,69 @@ export function BalancesBelow({ entityId, base }: { entityId: number; base: TBas
   const { t } = useTranslation();
   const [opened, setOpened] = useState<string | null>(null);
   const summary = useQuery({ ...childrenSummaryQuery(entityId), enabled: opened !== null });
-  const scale = useScaleOf()(base.baseCurrency) ?? 2;
-  const rows = (summary.data ?? [])
-    .map((c) => {
-      const held = c.assets.filter((a) => !new Money(a.available).isZero());
-      return { ...c, held, value: baseValue(held, base, scale) };
-    })
-    .sort((a, b) => new Money(b.value).cmp(a.value));
+  const assetOf = useAssetOf();
+  const scale = assetOf(base.baseCurrency)?.scale ?? 2;
+  const rows = useMemo(
+    () =>
+      (summary.data ?? [])
+        .map((c) => {
+          const held = c.assets.filter((a) => !new Money(a.available).isZero());
+          return { ...c, held, value: baseValue(held, base, scale) };
+        })
+        .sort((a, b) => new Money(b.value).cmp(a.value)),
+    [summary.data, base, scale],
+  );
+  const shown = useMemo(() => summary.data && rows.slice(0, SHOWN), [summary.data, rows]);
+  type Row = (typeof rows)[number];
   const title = t('overview.byEntityBelow', { currency: base.baseCurrency });
+  const columns: Column<Row>[] = [
+    {
+      id: 'entity',
+      header: t('overview.entity'),
+      value: (c) => c.entityName,
+      cell: (c) => c.entityName,
+      sort: 'text',
+      fixed: true,
+    },
+    {
+      id: 'available',
+      header: t('overview.available'),
+      value: (c) => c.held.map((a) => `${a.available} ${a.asset}`).join('; '),
+      cell: (c) =>
+        c.held.length === 0
+          ? EMPTY_CELL
+          : c.held.map((a) => (
+              <Text key={a.asset} size="sm" ff="monospace">
+                {formatAmount(a.available, assetOf(a.asset))} {a.asset}
+              </Text>
+            )),
+      align: 'right',
+      mono: true,
+    },
+    baseValueColumn<Row>(t, base, assetOf, (c) => c.value),
+  ];
   return (
     <Accordion variant="contained" value={opened} onChange={setOpened}>
       <Accordion.Item value="clients">
         <Accordion.Control>{title}</Accordion.Control>
         <Accordion.Panel>
-          <ListState
-            query={summary}
-            count={rows.length}
+          <DataTable
+            id="balances-below"
             label={title}
+            columns={columns}
+            rows={shown}
+            rowKey={(c) => c.entityId}
+            query={summary}
             empty={{ title: t('overview.noEntitiesBelow'), hint: t('overview.noEntitiesBelowHint') }}
+            defaultSort={{ by: 'baseValue', direction: 'desc' }}
+            search="rows"
           >
-            <DataTable striped withTableBorder aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('overview.entity')}</Table.Th>
-                  <Table.Th ta="right">{t('overview.available')}</Table.Th>
-                  <Table.Th ta="right">{t('overview.inBase', { currency: base.baseCurrency })}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.slice(0, SHOWN).map((c) => (
-                  <Table.Tr key={c.entityId}>
-                    <Table.Td>{c.entityName}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {c.held.length === 0
-                        ? '—'
-                        : c.held.map((a) => (
-                            <Text key={a.asset} size="sm" ff="monospace">
-                              {formatDecimal(a.available, a.scale)} {a.asset}
-                            </Text>
-                          ))}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatDecimal(c.value, scale)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </DataTable>
             {rows.length > SHOWN && (
-              <Text size="xs" c="dimmed" mt="xs">
+              <Text size="xs" c="dimmed">
                 {t('overview.largestBelow', { shown: SHOWN, total: rows.length })}
               </Text>
             )}
-          </ListState>
+          </DataTable>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

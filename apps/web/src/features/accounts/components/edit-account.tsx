@@ -1,29 +1,40 @@
-import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
+import { type TAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
+import { checkForm } from '../../../lib/form-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { useDialogForm } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateAccount } from '../api/accounts.mutations';
 
 /** Renames or recodes an account, or closes (after confirming) or reopens it. */
 export function EditAccount({ account, entityId }: { account: TAccount; entityId: number }) {
   const { t } = useTranslation();
   const update = useUpdateAccount(entityId, account.id);
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
-    () => ({ accountName: account.name, accountCode: account.accountCode ?? '' }),
-    update,
-  );
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const name = form.accountName.trim();
-    if (await run(name ? {} : { accountName: t('accountsPage.name') }, { ...form, accountName: name })) {
-      close();
-      confirmSaved(t, 'account', 'updated');
-    }
-  }
+  const [opened, { open, close }] = useDisclosure(false);
+  const labels = { accountName: t('accountsPage.name'), accountCode: t('accountsPage.code') };
+  const form = useForm({
+    initial: () => ({ accountName: account.name, accountCode: account.accountCode ?? '' }),
+    labels,
+    required: ['accountName'],
+    check: (v) =>
+      checkForm(
+        ZUpdateAccount.required({ accountName: true }),
+        { entityId, accountId: account.id, ...v },
+        labels,
+      ),
+  });
+  const start = () => {
+    form.reset();
+    open();
+  };
+  const send = async (body: { accountName?: string; accountCode?: string }) => {
+    await update.mutateAsync({ accountName: body.accountName, accountCode: body.accountCode });
+    close();
+    confirmSaved(t, 'account', 'updated');
+  };
 
   // Closing and reopening are not edits of the form: a toast tells them, not 'Account Updated'.
   const setActive = (active: boolean) =>
@@ -54,24 +65,17 @@ export function EditAccount({ account, entityId }: { account: TAccount; entityId
         {account.active ? t('accountsPage.close') : t('accountsPage.reopen')}
       </Button>
       <Modal opened={opened} onClose={close} title={`${t('accountsPage.edit')}: ${account.name}`} centered>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(send)} noValidate>
           <Stack>
-            {failure && <Alert color="red">{failure}</Alert>}
-            <TextInput
-              label={t('accountsPage.name')}
-              withAsterisk
-              value={form.accountName}
-              onChange={(e) => setForm({ ...form, accountName: e.currentTarget.value })}
-              error={errors.accountName}
-            />
-            <TextInput
-              label={t('accountsPage.code')}
-              value={form.accountCode}
-              onChange={(e) => setForm({ ...form, accountCode: e.currentTarget.value })}
-              error={errors.accountCode}
-            />
+            {form.failure && (
+              <Alert color="red" role="alert">
+                {form.failure}
+              </Alert>
+            )}
+            <TextInput {...form.text('accountName')} />
+            <TextInput {...form.text('accountCode')} />
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={form.busy}>
                 {t('accountsPage.save')}
               </Button>
             </Group>

@@ -4,9 +4,11 @@ import { Anchor, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format/dates';
 import { serverMessage } from '../../../lib/gateway';
 import { heldByQuery } from '../../money-requests/api/money-requests.queries';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 
 type Position = {
   entityId: number;
@@ -14,12 +16,12 @@ type Position = {
   accountName: string;
   asset: string;
   held: string;
-  scale: number;
 };
 
 /** What holds the funds: the pending requests out of the account, each with who asked and when. */
-function HeldBy({ entityId, accountId, asset, scale }: Position) {
+function HeldBy({ entityId, accountId, asset }: Position) {
   const { t } = useTranslation();
+  const assetOf = useAssetOf();
   const requests = useQuery(heldByQuery(entityId, accountId, asset));
   if (requests.isPending) return <Loader size="xs" aria-label={t('overview.heldLoading')} />;
   if (requests.isError) return <Text size="sm">{serverMessage(requests.error)}</Text>;
@@ -32,15 +34,12 @@ function HeldBy({ entityId, accountId, asset, scale }: Position) {
             {t('overview.heldByRequest', {
               id: r.id,
               type: requestTypeOf(r.type).label,
-              amount: formatDecimal(r.payload.amount, scale),
+              amount: formatAmount(r.payload.amount, assetOf(asset)),
               asset,
             })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('overview.heldRequestedBy', {
-              name: r.requester.name,
-              when: new Date(r.createdAt).toLocaleString(),
-            })}
+            {t('overview.heldRequestedBy', { name: r.requester.name, when: formatDateTime(r.createdAt) })}
           </Text>
         </div>
       ))}
@@ -55,7 +54,7 @@ function HeldBy({ entityId, accountId, asset, scale }: Position) {
 export function HeldAmount(p: Position) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const text = formatDecimal(p.held, p.scale);
+  const text = formatAmount(p.held, useAssetOf()(p.asset));
   if (new Money(p.held).isZero()) return <>{text}</>;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={320}>

@@ -1,10 +1,12 @@
 import { ZCreateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
+import { withBankCodes } from '../../../lib/bank-code-check';
 import { checkForm } from '../../../lib/form-errors';
-import { useDialogForm } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
 import { useOpenAccount } from '../api/accounts.mutations';
 import { accountTypesQuery } from '../api/accounts.queries';
@@ -18,13 +20,11 @@ const EMPTY = {
   accountCode: '',
 };
 
-/** Opens an account for the selected entity; IBAN and BIC are checked by the server (ibantools). */
+/** Opens an account for the selected entity; IBAN and BIC checked as the server checks them. */
 export function OpenAccount({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
-    () => EMPTY,
-    useOpenAccount(entityId),
-  );
+  const [opened, { open, close }] = useDisclosure(false);
+  const create = useOpenAccount(entityId);
   const labels = {
     accountType: t('accountsPage.type'),
     accountName: t('accountsPage.name'),
@@ -33,62 +33,60 @@ export function OpenAccount({ entityId }: { entityId: number }) {
     swiftCode: t('accountsPage.bic'),
     accountCode: t('accountsPage.code'),
   };
+  const form = useForm({
+    initial: () => EMPTY,
+    labels,
+    required: ['accountType', 'accountName'],
+    check: (v: typeof EMPTY) =>
+      withBankCodes(
+        checkForm(
+          ZCreateAccount,
+          { entityId, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) },
+          labels,
+        ),
+        { iban: ['ibanCode', v.ibanCode], bic: ['swiftCode', v.swiftCode] },
+      ),
+  });
   const types = useQuery({ ...accountTypesQuery, enabled: opened });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const input = { entityId, ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')) };
-    const { errors: invalid, body } = checkForm(ZCreateAccount, input, labels);
-    const done = await run(invalid, body);
-    if (done) {
-      close();
-      confirmSaved(t, 'account', 'created');
-    }
-  }
-
-  const text = (key: keyof typeof EMPTY, optional = true) => (
-    <TextInput
-      label={labels[key]}
-      description={optional ? t('accountsPage.optional') : undefined}
-      withAsterisk={!optional}
-      value={form[key]}
-      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
-      error={errors[key]}
-    />
-  );
+  const start = () => {
+    form.reset();
+    open();
+  };
+  const send = async (body: Parameters<typeof create.mutateAsync>[0]) => {
+    await create.mutateAsync(body);
+    close();
+    confirmSaved(t, 'account', 'created');
+  };
 
   return (
     <>
       <Button onClick={start}>{t('accountsPage.new')}</Button>
       <Modal opened={opened} onClose={close} title={t('accountsPage.new')} centered>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(send)} noValidate>
           <Stack>
-            {failure && <Alert color="red">{failure}</Alert>}
+            {form.failure && (
+              <Alert color="red" role="alert">
+                {form.failure}
+              </Alert>
+            )}
             <Select
-              label={labels.accountType}
-              withAsterisk
+              {...form.choice('accountType')}
               data={(types.data ?? []).map((x) => ({ value: x.code, label: x.name }))}
-              value={form.accountType || null}
-              onChange={(v) => setForm({ ...form, accountType: v ?? '' })}
-              error={errors.accountType}
             />
-            {text('accountName', false)}
+            <TextInput {...form.text('accountName')} />
             <Select
-              label={labels.currencyId}
-              description={t('accountsPage.optional')}
+              {...form.choice('currencyId')}
               searchable
               clearable
-              data={(currencies.data ?? []).map((c) => c.code)}
-              value={form.currencyId || null}
-              onChange={(v) => setForm({ ...form, currencyId: v ?? '' })}
-              error={errors.currencyId}
+              data={(currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
             />
-            {text('ibanCode')}
-            {text('swiftCode')}
-            {text('accountCode')}
+            <TextInput {...form.text('ibanCode')} />
+            <TextInput {...form.text('swiftCode')} />
+            <TextInput {...form.text('accountCode')} />
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={form.busy}>
                 {t('accountsPage.create')}
               </Button>
             </Group>

@@ -1,12 +1,13 @@
 import { MAX_APPROVERS, type TApprovalPolicy } from '@clearway/contracts/endpoints/requests.schemas';
 import type { RequestType } from '@clearway/contracts/enums';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ListState } from '../../../components/list-state';
+import { type Column, DataTable } from '../../../components/data-table';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useSetApprovalPolicy } from '../api/approvals.mutations';
@@ -20,7 +21,32 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const policies = useQuery({ ...policiesQuery(entityId), enabled: opened });
-  const shown = (policies.data ?? []).filter((p) => types.includes(p.requestType));
+  const shown = useMemo(
+    () => policies.data?.filter((p) => types.includes(p.requestType)),
+    [policies.data, types],
+  );
+
+  const columns: Column<TApprovalPolicy>[] = [
+    {
+      id: 'type',
+      header: t('policies.type'),
+      value: (p) => requestTypeOf(p.requestType).label,
+      cell: (p) => requestTypeOf(p.requestType).label,
+      fixed: true,
+    },
+    {
+      id: 'rule',
+      header: t('policies.rule'),
+      value: (p) => ruleOf(p, entityId, t),
+      cell: (p) => <Text size="sm">{ruleOf(p, entityId, t)}</Text>,
+    },
+    {
+      id: 'approvers',
+      header: t('policies.approvers'),
+      value: (p) => p.requiredApprovals,
+      cell: (p) => <PolicyApprovers entityId={entityId} policy={p} />,
+    },
+  ];
 
   return (
     <>
@@ -32,91 +58,77 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
           <Text size="sm" c="dimmed">
             {t('policies.hint')}
           </Text>
-          <ListState
-            query={policies}
-            count={shown.length}
+          <DataTable
+            id="approval-policies"
             label={t('policies.title')}
+            columns={columns}
+            rows={shown}
+            rowKey={(p) => p.requestType}
+            query={policies}
             empty={{ title: t('policies.none'), hint: t('shell.emptyModuleHint') }}
-          >
-            <DataTable withTableBorder aria-label={t('policies.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('policies.type')}</Table.Th>
-                  <Table.Th>{t('policies.rule')}</Table.Th>
-                  <Table.Th>{t('policies.approvers')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((p) => (
-                  <PolicyRow key={p.requestType} entityId={entityId} policy={p} />
-                ))}
-              </Table.Tbody>
-            </DataTable>
-          </ListState>
+          />
         </Stack>
       </Modal>
     </>
   );
 }
 
-function PolicyRow({ entityId, policy }: { entityId: number; policy: TApprovalPolicy }) {
+/** Where a type's rule comes from: the default, this entity, or an entity above it. */
+const ruleOf = (policy: TApprovalPolicy, entityId: number, t: TFunction) =>
+  policy.setAt === null
+    ? t('policies.default')
+    : policy.setAt === entityId
+      ? t('policies.setHere')
+      : t('policies.inherited', { name: policy.setAtName });
+
+/** How many approvers a type needs, changed here (or handed back to the inherited rule). */
+function PolicyApprovers({ entityId, policy }: { entityId: number; policy: TApprovalPolicy }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | string>(policy.requiredApprovals);
   const { failure, busy, run } = useFormSubmit(useSetApprovalPolicy(entityId));
   const ownRule = policy.setAt === entityId;
+  const type = requestTypeOf(policy.requestType).label;
 
   const save = (requiredApprovals: number | null) =>
     run({}, { requestType: policy.requestType, requiredApprovals }, (saved) => {
       setValue(saved.requiredApprovals);
       showSuccessToast(
         t('policies.saved'),
-        t('policies.savedText', { type: policy.requestType, count: saved.requiredApprovals }),
+        t('policies.savedText', { type, count: saved.requiredApprovals }),
       );
     });
 
   return (
-    <Table.Tr>
-      <Table.Td>{policy.requestType}</Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {policy.setAt === null
-            ? t('policies.default')
-            : ownRule
-              ? t('policies.setHere')
-              : t('policies.inherited', { name: policy.setAtName })}
-        </Text>
-        {failure && (
-          <Alert color="red" p="xs" mt={4}>
-            {failure}
-          </Alert>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <NumberInput
-            aria-label={t('policies.approversFor', { type: policy.requestType })}
-            min={1}
-            max={MAX_APPROVERS}
-            allowDecimal={false}
-            w={80}
-            value={value}
-            onChange={setValue}
-          />
-          <Button
-            size="xs"
-            loading={busy}
-            disabled={typeof value !== 'number' || value === policy.requiredApprovals}
-            onClick={() => save(Number(value))}
-          >
-            {t('policies.save')}
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <NumberInput
+          aria-label={t('policies.approversFor', { type })}
+          min={1}
+          max={MAX_APPROVERS}
+          allowDecimal={false}
+          w={80}
+          value={value}
+          onChange={setValue}
+        />
+        <Button
+          size="xs"
+          loading={busy}
+          disabled={typeof value !== 'number' || value === policy.requiredApprovals}
+          onClick={() => save(Number(value))}
+        >
+          {t('policies.save')}
+        </Button>
+        {ownRule && (
+          <Button size="xs" variant="subtle" disabled={busy} onClick={() => save(null)}>
+            {t('policies.clear')}
           </Button>
-          {ownRule && (
-            <Button size="xs" variant="subtle" disabled={busy} onClick={() => save(null)}>
-              {t('policies.clear')}
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+        )}
+      </Group>
+      {failure && (
+        <Alert color="red" p="xs">
+          {failure}
+        </Alert>
+      )}
+    </Stack>
   );
 }

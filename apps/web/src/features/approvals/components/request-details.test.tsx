@@ -5,6 +5,7 @@ import { STORED } from '@clearway/contracts/request-types/request-types.test-sup
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AssetDisplay } from '../../../lib/format';
 import { RequestDetails } from './request-details';
 
 const viewOf = (type: RequestType, payload: unknown): TRequestView =>
@@ -22,24 +23,27 @@ const viewOf = (type: RequestType, payload: unknown): TRequestView =>
     updatedAt: '2026-11-20T10:00:00.000Z',
   });
 
-const SCALES: Record<string, number> = { USD: 2, ETH: 18 };
+const ASSETS: Record<string, AssetDisplay> = {
+  USD: { scale: 2, assetClass: 'FIAT' },
+  ETH: { scale: 18, assetClass: 'CRYPTO' },
+};
 const show = (request: TRequestView) =>
   render(
     <MantineProvider>
-      <RequestDetails request={request} scaleOf={(asset) => SCALES[asset]} />
+      <RequestDetails request={request} assetOf={(asset) => ASSETS[asset]} />
     </MantineProvider>,
   ).container;
 
 afterEach(cleanup);
 
 describe('request details', () => {
-  it('shows a crypto withdrawal by its labels, enum values by their display labels, the amount at its asset’s scale', () => {
+  it('shows a crypto withdrawal by its labels, enum values by their display labels, the amount at its asset’s display precision', () => {
     const shown = show(viewOf('WITHDRAWAL', STORED.WITHDRAWAL[1]));
     for (const line of [
       'Kind: Crypto',
       'Account: #12',
       'Asset: ETH',
-      'Amount: 0.010000000000000000 ETH',
+      'Amount: 0.01 ETH',
       'Network: Ethereum (ERC-20)',
       'Destination:',
       'Wallet: #3',

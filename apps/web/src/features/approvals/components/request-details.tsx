@@ -2,22 +2,21 @@ import type { TRequestView } from '@clearway/contracts/endpoints/requests.schema
 import type { FieldLabel } from '@clearway/contracts/request-types/request-type';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Stack, Text } from '@mantine/core';
-import { formatDecimal } from '../../../lib/format';
+import { type AssetDisplay, formatAmount } from '../../../lib/format';
 
 type Values = Readonly<Record<string, unknown>>;
-type ScaleOf = (asset: string) => number | undefined;
+type AssetOf = (asset: string) => AssetDisplay | undefined;
 
 const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One value as its field's label says it reads: an enum's display label, `#12` for an id, an amount at its asset's scale. */
-function shown(f: FieldLabel, value: unknown, siblings: Values, scaleOf: ScaleOf): string {
+function shown(f: FieldLabel, value: unknown, siblings: Values, assetOf: AssetOf): string {
   if (Array.isArray(value)) return value.join(', ');
   if (f.values && typeof value === 'string') return f.values[value] ?? value;
   if (f.id && typeof value === 'number') return `#${value}`;
   const asset = f.amountOf && siblings[f.amountOf];
   if (typeof asset === 'string' && typeof value === 'string') {
-    const scale = scaleOf(asset);
-    return `${scale === undefined ? value : formatDecimal(value, scale)} ${asset}`;
+    return `${formatAmount(value, assetOf(asset))} ${asset}`;
   }
   return String(value);
 }
@@ -25,11 +24,11 @@ function shown(f: FieldLabel, value: unknown, siblings: Values, scaleOf: ScaleOf
 function Fields({
   fields,
   values,
-  scaleOf,
+  assetOf,
 }: {
   fields: Readonly<Record<string, FieldLabel>>;
   values: Values;
-  scaleOf: ScaleOf;
+  assetOf: AssetOf;
 }) {
   // The definition's order is the reading order; a field the payload leaves out is not shown.
   return (
@@ -42,13 +41,13 @@ function Fields({
             <Stack key={key} gap={0}>
               <Text size="xs">{f.label}:</Text>
               <Stack gap={0} pl="sm">
-                <Fields fields={f.fields} values={value} scaleOf={scaleOf} />
+                <Fields fields={f.fields} values={value} assetOf={assetOf} />
               </Stack>
             </Stack>
           );
         return (
           <Text key={key} size="xs">
-            {f.label}: {shown(f, value, values, scaleOf)}
+            {f.label}: {shown(f, value, values, assetOf)}
           </Text>
         );
       })}
@@ -59,14 +58,14 @@ function Fields({
 /**
  * A request's frozen payload, field by field, as its type's definition in the contract
  * labels it (labels, never keys; enum values by their display labels): what an approver
- * decides on. `scaleOf` gives an asset's scale for amounts (shown as sent until known).
+ * decides on. `assetOf` gives how an asset's amounts read (display precision) (shown as sent until known).
  */
 export function RequestDetails({
   request,
-  scaleOf = () => undefined,
+  assetOf = () => undefined,
 }: {
   request: TRequestView;
-  scaleOf?: ScaleOf;
+  assetOf?: AssetOf;
 }) {
-  return <Fields fields={requestTypeOf(request.type).fields} values={request.payload} scaleOf={scaleOf} />;
+  return <Fields fields={requestTypeOf(request.type).fields} values={request.payload} assetOf={assetOf} />;
 }

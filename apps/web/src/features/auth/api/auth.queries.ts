@@ -1,12 +1,9 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { authKeys } from './auth.keys';
 
-/** The session and what the sign-in screens read before one exists. */
-export const authKeys = {
-  session: ['auth', 'session'] as const,
-  passwordRequirements: ['auth', 'password-requirements'] as const,
-};
+export { authKeys };
 
 export const sessionQuery = queryOptions({
   queryKey: authKeys.session,
@@ -15,7 +12,7 @@ export const sessionQuery = queryOptions({
   meta: { silent: true },
 });
 
-/** The server's password policy, so the rules shown are the rules enforced. */
+/** The server's password policy, so the rules checked are the rules enforced. */
 export const passwordRequirementsQuery = queryOptions({
   queryKey: authKeys.passwordRequirements,
   queryFn: () => api(API.auth.resetPasswordRequirements),

@@ -1,61 +1,59 @@
-import type { TTwoFactorSetup } from '@clearway/contracts/endpoints/auth.endpoints';
 import { ZTwoFactorCode } from '@clearway/contracts/endpoints/auth.endpoints';
 import { Alert, Anchor, Button, Code, Group, Image, PinInput, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/form-errors';
+import { checkForm } from '../../../lib/form-errors';
 import { serverMessage } from '../../../lib/gateway';
-import { startTwoFactorSetup, verifyTwoFactor } from '../api/auth.calls';
+import { useForm } from '../../../lib/use-form';
+import { useStartTwoFactorSetup, useVerifyTwoFactor } from '../api/auth.mutations';
 
 type Props = { mode: 'setup' | 'verify'; onDone: () => void };
 
 /** The second factor: setup shows the QR code and secret first; both then ask for a code. */
 export function TwoFactorStep({ mode, onDone }: Props) {
   const { t } = useTranslation();
-  const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const setup = useStartTwoFactorSetup();
+  const verify = useVerifyTwoFactor();
+  const labels = { token: t('login.code') };
+  const form = useForm({
+    initial: () => ({ token: '' }),
+    labels,
+    required: ['token'],
+    check: (v) => checkForm(ZTwoFactorCode, v, labels),
+  });
+  const start = setup.mutate;
 
   useEffect(() => {
-    if (mode !== 'setup') return;
-    startTwoFactorSetup()
-      .then(setSetup)
-      .catch((e) => setError(serverMessage(e)));
-  }, [mode]);
+    if (mode === 'setup') start();
+  }, [mode, start]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const invalid = fieldErrors(ZTwoFactorCode, { token: code }).token;
-    if (invalid) return setError(invalid);
-    setBusy(true);
-    setError(null);
+  const send = async (body: { token: string }) => {
     try {
-      await verifyTwoFactor(code);
-      onDone();
+      await verify.mutateAsync(body);
     } catch (err) {
-      setError(serverMessage(err));
-      setCode('');
-    } finally {
-      setBusy(false);
+      // A refused code is spent: the next try starts from an empty field.
+      form.set({ token: '' });
+      throw err;
     }
-  }
+    onDone();
+  };
+  const problem = form.error('token') ?? form.failure ?? (setup.error ? serverMessage(setup.error) : null);
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit(send)} noValidate>
       <Stack>
         {mode === 'setup' && (
           <>
             <Text size="sm">{t('login.setupIntro')}</Text>
-            {setup && (
+            {setup.data && (
               <Stack align="center" gap="xs">
-                <Image src={setup.qrCode} alt={t('login.qrAlt')} w={180} h={180} />
+                <Image src={setup.data.qrCode} alt={t('login.qrAlt')} w={180} h={180} />
                 <Text size="xs" c="dimmed">
                   {t('login.secretLabel')}
                 </Text>
-                <Code data-testid="totp-secret">{setup.secret}</Code>
+                <Code data-testid="totp-secret">{setup.data.secret}</Code>
                 <Group gap="xs">
-                  {setup.authenticatorApps.map((app) => (
+                  {setup.data.authenticatorApps.map((app) => (
                     <Anchor key={app.name} href={app.url} target="_blank" rel="noreferrer" size="xs">
                       {app.name}
                     </Anchor>
@@ -74,18 +72,19 @@ export function TwoFactorStep({ mode, onDone }: Props) {
             length={6}
             type="number"
             oneTimeCode
-            value={code}
-            onChange={setCode}
+            value={form.values.token}
+            onChange={(token) => form.set({ token })}
+            error={Boolean(form.error('token'))}
             aria-labelledby="totp-label"
             autoFocus
           />
         </Stack>
-        {error && (
+        {problem && (
           <Alert color="red" role="alert">
-            {error}
+            {problem}
           </Alert>
         )}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={form.busy}>
           {t('login.verify')}
         </Button>
       </Stack>

@@ -1,3 +1,4 @@
+import type { BodyOf } from '@clearway/contracts/endpoint';
 import { API } from '@clearway/contracts/endpoint-table';
 import type { TCashEntry } from '@clearway/contracts/endpoints/money.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -5,46 +6,33 @@ import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
 import { cashEntryKeys } from './cash-entries.keys';
 
-export type BookedEntry = {
-  /** One per opened form, so a double submit books once. */
-  idempotencyKey: string;
-  type: TCashEntry['type'];
-  accountId: number;
-  /** An internal transfer's receiving account. */
-  toAccountId: number;
-  asset: string;
-  amount: string;
-  valueDate: string;
-  reference?: string;
-};
+/** A historic entry as its contract row takes it (checked with the row's schema by the form). */
+export type BookedEntry =
+  | { type: 'DEPOSIT' | 'WITHDRAWAL'; body: BodyOf<typeof API.cashEntry.deposit> }
+  | { type: 'INTERNAL_TRANSFER'; body: BodyOf<typeof API.cashEntry.internalTransfer> };
 
 /**
  * Books a historic cash entry under its Idempotency-Key: a deposit to or a withdrawal from
- * `accountId`, or an internal transfer from it to `toAccountId`.
+ * an account, or an internal transfer between two.
  */
-function bookCashEntry(entityId: number, i: BookedEntry) {
-  const headers = { 'Idempotency-Key': i.idempotencyKey };
-  const common = {
-    entityId,
-    asset: i.asset,
-    amount: i.amount,
-    valueDate: i.valueDate,
-    reference: i.reference,
-  };
-  if (i.type === 'INTERNAL_TRANSFER')
-    return api(API.cashEntry.internalTransfer, {
-      payload: { ...common, fromAccountId: i.accountId, toAccountId: i.toAccountId },
-      headers,
-    });
-  const call = i.type === 'DEPOSIT' ? API.cashEntry.deposit : API.cashEntry.withdrawal;
-  return api(call, { payload: { ...common, accountId: i.accountId }, headers });
+function bookCashEntry(entry: BookedEntry, idempotencyKey: string) {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  switch (entry.type) {
+    case 'INTERNAL_TRANSFER':
+      return api(API.cashEntry.internalTransfer, { payload: entry.body, headers });
+    case 'DEPOSIT':
+      return api(API.cashEntry.deposit, { payload: entry.body, headers });
+    case 'WITHDRAWAL':
+      return api(API.cashEntry.withdrawal, { payload: entry.body, headers });
+  }
 }
 
-/** Books an entry at `entityId`; its balances and history refresh after. */
+/** Books an entry at `entityId` (one per Idempotency-Key); its balances and history refresh after. */
 export function useBookCashEntry(entityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entry: BookedEntry) => bookCashEntry(entityId, entry),
+    mutationFn: (v: { entry: BookedEntry; idempotencyKey: string }) =>
+      bookCashEntry(v.entry, v.idempotencyKey),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: balanceKeys.entity(entityId) });
       await queryClient.invalidateQueries({ queryKey: cashEntryKeys.entity(entityId) });

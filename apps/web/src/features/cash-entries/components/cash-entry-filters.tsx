@@ -1,5 +1,4 @@
-import { ActionIcon, Group, Select } from '@mantine/core';
-import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -10,7 +9,7 @@ import { currenciesQuery } from '../../reference-data/api/reference-data.queries
 const TYPES = ['DEPOSIT', 'WITHDRAWAL', 'INTERNAL_TRANSFER'] as const;
 const SORTS = ['createdAt', 'valueDate', 'amount'] as const;
 
-/** What the cash-entry history is narrowed to and sorted by, as the controls hold it. */
+/** What the cash-entry history is narrowed to (the filters) and sorted by (its headers). */
 export type CashEntryView = {
   type: (typeof TYPES)[number] | null;
   asset: string | null;
@@ -30,29 +29,6 @@ export const initialView = (accountId?: number): CashEntryView => ({
 });
 
 type ViewProps = { view: CashEntryView; onChange: (patch: Partial<CashEntryView>) => void };
-
-/** Flips the sort between descending (the default: newest, latest, largest first) and ascending. */
-function SortDirection({
-  value,
-  onChange,
-}: {
-  value: 'asc' | 'desc';
-  onChange: (v: 'asc' | 'desc') => void;
-}) {
-  const { t } = useTranslation();
-  const label = t(value === 'desc' ? 'overview.descending' : 'overview.ascending');
-  return (
-    <ActionIcon
-      variant="default"
-      size="input-sm"
-      aria-label={label}
-      title={label}
-      onClick={() => onChange(value === 'desc' ? 'asc' : 'desc')}
-    >
-      {value === 'desc' ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-    </ActionIcon>
-  );
-}
 
 /**
  * Narrows the history to one account of the entity or below it (grouped by entity), for
@@ -100,8 +76,9 @@ function AccountFilter({
 export function CashEntryFilters({ entityId, view, onChange }: { entityId: number } & ViewProps) {
   const { t } = useTranslation();
   const currencies = useQuery(currenciesQuery);
+  // Aligned by their tops: a field's message below it moves nothing else.
   return (
-    <Group align="flex-end">
+    <Group align="flex-start">
       <Select
         label={t('overview.type')}
         placeholder={t('requests.allTypes')}
@@ -123,24 +100,6 @@ export function CashEntryFilters({ entityId, view, onChange }: { entityId: numbe
       />
       <AccountFilter entityId={entityId} value={view.account} onChange={(v) => onChange({ account: v })} />
       <DateRangeFilter value={view.range} onChange={(range) => onChange({ range })} />
-    </Group>
-  );
-}
-
-/** What the history is sorted by, and which way. */
-export function CashEntrySort({ view, onChange }: ViewProps) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" align="flex-end">
-      <Select
-        label={t('overview.sortBy')}
-        data={SORTS.map((v) => ({ value: v, label: t(`overview.sorts.${v}`) }))}
-        value={view.sort}
-        onChange={(v) => v && onChange({ sort: v as CashEntryView['sort'] })}
-        w={160}
-        allowDeselect={false}
-      />
-      <SortDirection value={view.direction} onChange={(direction) => onChange({ direction })} />
     </Group>
   );
 }

@@ -1,16 +1,15 @@
 import type { TCashEntryRow } from '@clearway/contracts/endpoints/money.schemas';
-import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListState } from '../../../components/list-state';
-import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
+import { DataTable } from '../../../components/data-table';
+import { rangeRefusal } from '../../../components/date-range-filter';
+import { type PageSizeProps, usePaging } from '../../../components/pager';
 import { reversibleEntryTypes, useSelectedEntity } from '../../../lib/selected-entity';
 import type { CashEntryFilter } from '../api/cash-entries.keys';
 import { allCashEntries, cashEntriesQuery } from '../api/cash-entries.queries';
-import { CashEntryFilters, CashEntrySort, type CashEntryView, initialView } from './cash-entry-filters';
-import { CashEntryTable } from './cash-entry-table';
+import { CashEntryFilters, type CashEntryView, initialView } from './cash-entry-filters';
+import { useCashEntryColumns } from './cash-entry-table';
 import { ReverseCashEntry } from './reverse-cash-entry';
 
 const CSV_HEADER = [
@@ -46,7 +45,8 @@ const filterOf = (v: CashEntryView): Omit<CashEntryFilter, 'limit' | 'offset'> =
 
 /**
  * Completed cash movements (back-office bookings and approved requests): filters by type,
- * asset, account and value-date range, sorting either way, paging (persisted page size),
+ * asset, account and value-date range (an inverted range is refused, not asked for),
+ * sorting by the value date, amount or booking time headers, paging (persisted page size),
  * CSV export of every entry the filters match, and — for staff — reversal of a booking.
  */
 export function CashEntryHistory({
@@ -64,10 +64,19 @@ export function CashEntryHistory({
     paging.setPage(1);
   };
   const filter = filterOf(view);
-  const entries = useQuery(cashEntriesQuery(entityId, { ...filter, limit: pageSize, offset: paging.offset }));
-  const items = entries.data?.items ?? [];
+  const refusal = rangeRefusal(view.range, t);
+  const entries = useQuery({
+    ...cashEntriesQuery(entityId, { ...filter, limit: pageSize, offset: paging.offset }),
+    enabled: !refusal,
+  });
   const reversible = reversibleEntryTypes(useSelectedEntity());
   const [reversing, setReversing] = useState<TCashEntryRow | null>(null);
+  const columns = useCashEntryColumns({
+    entityId,
+    accountId: filter.accountId,
+    reversible,
+    onReverse: setReversing,
+  });
 
   const exportRows = async () =>
     (await allCashEntries(entityId, filter)).map((e) => [
@@ -91,25 +100,25 @@ export function CashEntryHistory({
     ]);
 
   return (
-    <Stack>
-      <CashEntryFilters entityId={entityId} view={view} onChange={change} />
-      <Group justify="space-between" align="flex-end">
-        <CashEntrySort view={view} onChange={change} />
-        <ExportCsvButton
-          fileName={`cash-entries-${entityId}.csv`}
-          header={CSV_HEADER}
-          rows={exportRows}
-          disabled={items.length === 0}
-        />
-      </Group>
-      <ListState
-        query={entries}
-        count={items.length}
+    <>
+      <DataTable
+        id="cash-entries"
         label={t('overview.history')}
+        columns={columns}
+        rows={entries.data?.items}
+        rowKey={(e) => e.id}
+        query={entries}
+        refusal={refusal}
         empty={{ title: t('overview.noEntries'), hint: t('overview.noEntriesHint') }}
-      >
-        <CashEntryTable items={items} entityId={entityId} reversible={reversible} onReverse={setReversing} />
-      </ListState>
+        sort={{
+          by: view.sort,
+          direction: view.direction,
+          onChange: (next) => change({ sort: next.by as CashEntryView['sort'], direction: next.direction }),
+        }}
+        paging={{ total: entries.data?.total ?? 0, paging }}
+        csv={{ fileName: `cash-entries-${entityId}.csv`, header: CSV_HEADER, rows: exportRows }}
+        toolbar={<CashEntryFilters entityId={entityId} view={view} onChange={change} />}
+      />
       {reversing && (
         <ReverseCashEntry
           key={reversing.id}
@@ -118,7 +127,6 @@ export function CashEntryHistory({
           onClose={() => setReversing(null)}
         />
       )}
-      <PagedFooter rows={entries.data?.total ?? 0} paging={paging} />
-    </Stack>
+    </>
   );
 }

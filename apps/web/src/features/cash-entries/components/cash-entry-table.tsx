@@ -1,10 +1,13 @@
 import type { TCashEntryRow } from '@clearway/contracts/endpoints/money.schemas';
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { formatDecimal } from '../../../lib/format';
+import type { Column } from '../../../components/data-table';
+import { DateText, DateTimeText } from '../../../components/date-time-text';
+import { EMPTY_CELL, formatAmount } from '../../../lib/format';
 import type { HistoricEntryType } from '../../../lib/selected-entity';
-import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
+import { signedAmount } from '../entry-direction';
 
 /** A back-office booking not yet reversed, and not itself a reversal, of a type the user may reverse. */
 const canReverse = (e: TCashEntryRow, reversible: readonly HistoricEntryType[]) =>
@@ -32,101 +35,145 @@ function ReversalBadge({ e }: { e: TCashEntryRow }) {
 }
 
 /**
- * Cash entries as rows: an internal transfer names both accounts, an entry of an entity
- * below the selected one names that entity, each says who booked it and when (and its memo:
- * for a reversal, why), and a reversed entry and its reversal name each other. Staff who may reverse an entry's type
- * get a Reverse action on the back-office bookings still standing.
+ * Cash entries as columns: an internal transfer names both accounts, an entry of an entity
+ * below the selected one names that entity, the amount reads by its direction on the
+ * account (`signedAmount`), each says who booked it and when (and its memo: for a reversal,
+ * why), and a reversed entry and its reversal name each other. Value date, amount and
+ * booking time sort on the server. Staff who may reverse an entry's type get a Reverse
+ * action on the back-office bookings still standing.
  */
-export function CashEntryTable({
-  items,
+export function useCashEntryColumns({
   entityId,
+  accountId,
   reversible = [],
   onReverse,
 }: {
-  items: TCashEntryRow[];
   entityId: number;
+  /** The account the history is narrowed to: transfers read as in or out of it. */
+  accountId?: number;
   reversible?: readonly HistoricEntryType[];
   onReverse?: (e: TCashEntryRow) => void;
-}) {
+}): Column<TCashEntryRow>[] {
   const { t } = useTranslation();
-  const scaleOf = useScaleOf();
-  return (
-    <DataTable striped withTableBorder aria-label={t('overview.history')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('overview.valueDate')}</Table.Th>
-          <Table.Th>{t('overview.account')}</Table.Th>
-          <Table.Th>{t('overview.type')}</Table.Th>
-          <Table.Th>{t('overview.asset')}</Table.Th>
-          <Table.Th ta="right">{t('overview.amount')}</Table.Th>
-          <Table.Th>{t('overview.reference')}</Table.Th>
-          <Table.Th>{t('overview.request')}</Table.Th>
-          <Table.Th>{t('overview.bookedBy')}</Table.Th>
-          {reversible.length > 0 && <Table.Th>{t('overview.actions')}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td>
-              <Text size="sm">{e.valueDate}</Text>
-              <Text size="xs" c="dimmed">
-                {t('overview.entryId', { id: e.id })}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">
-                {e.counterAccountName
-                  ? t('overview.transferBetween', { from: e.accountName, to: e.counterAccountName })
-                  : e.accountName}
-              </Text>
-              {e.entityId !== entityId && (
-                <Text size="xs" c="dimmed">
-                  {e.entityName}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{t(`overview.types.${e.type}`)}</Text>
-              <ReversalBadge e={e} />
-            </Table.Td>
-            <Table.Td>{e.asset}</Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {formatDecimal(e.amount, scaleOf(e.asset) ?? 2)}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{e.reference ?? '—'}</Text>
-              {e.memo && (
-                <Text size="xs" c="dimmed">
-                  {e.memo}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{e.requestId ? `#${e.requestId}` : '—'}</Table.Td>
-            <Table.Td>
-              <Text size="sm">{e.createdBy}</Text>
-              <Text size="xs" c="dimmed">
-                {new Date(e.createdAt).toLocaleString()}
-              </Text>
-            </Table.Td>
-            {reversible.length > 0 && (
-              <Table.Td>
-                {canReverse(e, reversible) && (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="red"
-                    aria-label={t('overview.reverseEntry', { id: e.id })}
-                    onClick={() => onReverse?.(e)}
-                  >
-                    {t('overview.reverse')}
-                  </Button>
-                )}
-              </Table.Td>
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </DataTable>
-  );
+  const assetOf = useAssetOf();
+  const columns: Column<TCashEntryRow>[] = [
+    {
+      id: 'valueDate',
+      header: t('overview.valueDate'),
+      value: (e) => e.valueDate,
+      cell: (e) => (
+        <>
+          <Text size="sm">
+            <DateText value={e.valueDate} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('overview.entryId', { id: e.id })}
+          </Text>
+        </>
+      ),
+      sort: 'server',
+      descFirst: true,
+    },
+    {
+      id: 'account',
+      header: t('overview.account'),
+      value: (e) => accountOf(e, t),
+      cell: (e) => (
+        <>
+          <Text size="sm">{accountOf(e, t)}</Text>
+          {e.entityId !== entityId && (
+            <Text size="xs" c="dimmed">
+              {e.entityName}
+            </Text>
+          )}
+        </>
+      ),
+      fixed: true,
+    },
+    {
+      id: 'type',
+      header: t('overview.type'),
+      value: (e) => t(`overview.types.${e.type}`),
+      cell: (e) => (
+        <>
+          <Text size="sm">{t(`overview.types.${e.type}`)}</Text>
+          <ReversalBadge e={e} />
+        </>
+      ),
+    },
+    { id: 'asset', header: t('overview.asset'), value: (e) => e.asset, cell: (e) => e.asset },
+    {
+      id: 'amount',
+      header: t('overview.amount'),
+      value: (e) => signedAmount(e, accountId),
+      cell: (e) => formatAmount(signedAmount(e, accountId), assetOf(e.asset)),
+      sort: 'server',
+      descFirst: true,
+      align: 'right',
+      mono: true,
+    },
+    {
+      id: 'reference',
+      header: t('overview.reference'),
+      value: (e) => e.reference,
+      cell: (e) => (
+        <>
+          <Text size="sm">{e.reference ?? EMPTY_CELL}</Text>
+          {e.memo && (
+            <Text size="xs" c="dimmed">
+              {e.memo}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'request',
+      header: t('overview.request'),
+      value: (e) => e.requestId,
+      cell: (e) => (e.requestId ? `#${e.requestId}` : EMPTY_CELL),
+    },
+    {
+      id: 'createdAt',
+      header: t('overview.bookedBy'),
+      value: (e) => e.createdAt,
+      cell: (e) => (
+        <>
+          <Text size="sm">{e.createdBy}</Text>
+          <Text size="xs" c="dimmed">
+            <DateTimeText value={e.createdAt} />
+          </Text>
+        </>
+      ),
+      sort: 'server',
+      descFirst: true,
+    },
+  ];
+  if (reversible.length === 0) return columns;
+  return [
+    ...columns,
+    {
+      id: 'actions',
+      header: t('overview.actions'),
+      fixed: true,
+      csv: false,
+      cell: (e) =>
+        canReverse(e, reversible) && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            aria-label={t('overview.reverseEntry', { id: e.id })}
+            onClick={() => onReverse?.(e)}
+          >
+            {t('overview.reverse')}
+          </Button>
+        ),
+    },
+  ];
 }
+
+const accountOf = (e: TCashEntryRow, t: TFunction) =>
+  e.counterAccountName
+    ? t('overview.transferBetween', { from: e.accountName, to: e.counterAccountName })
+    : e.accountName;

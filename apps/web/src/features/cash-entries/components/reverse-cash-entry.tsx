@@ -2,12 +2,14 @@ import { type TCashEntryRow, ZCashReversal } from '@clearway/contracts/endpoints
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/form-errors';
-import { formatDecimal } from '../../../lib/format';
+import { checkForm } from '../../../lib/form-errors';
+import { formatAmount, negated } from '../../../lib/format';
+import { formatDate } from '../../../lib/format/dates';
 import { showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { useScaleOf } from '../../reference-data/api/reference-data.queries';
+import { useForm } from '../../../lib/use-form';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { useReverseCashEntry } from '../api/cash-entries.mutations';
+import { signedAmount } from '../entry-direction';
 
 const REASON = ZCashReversal.pick({ reason: true });
 
@@ -26,57 +28,59 @@ export function ReverseCashEntry({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const scale = useScaleOf()(entry.asset) ?? 2;
+  const asset = useAssetOf()(entry.asset);
   const [key] = useState(() => crypto.randomUUID());
-  const [reason, setReason] = useState('');
-  const { errors, failure, busy, run } = useFormSubmit(useReverseCashEntry(entityId));
+  const reverse = useReverseCashEntry(entityId);
+  const labels = { reason: t('overview.reverseReason') };
+  const form = useForm({
+    initial: () => ({ reason: '' }),
+    labels,
+    required: ['reason'],
+    // The reason's problem as the server words it, before asking the server.
+    check: (v) => checkForm(REASON, v, labels),
+  });
   const account = entry.counterAccountName
     ? t('overview.transferBetween', { from: entry.accountName, to: entry.counterAccountName })
     : entry.accountName;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    // The reason's problem as the server words it, before asking the server.
-    const problems = fieldErrors(REASON, { reason }, { reason: t('overview.reverseReason') });
-    await run(
-      problems,
-      { idempotencyKey: key, type: entry.type, cashEntryId: entry.id, reason: reason.trim() },
-      (reversal) => {
-        showSuccessToast(
-          t('overview.reversedTitle'),
-          t('overview.reversedMessage', { id: entry.id, by: reversal.id }),
-        );
-        onClose();
-      },
+  const send = async ({ reason }: { reason: string }) => {
+    const reversal = await reverse.mutateAsync({
+      idempotencyKey: key,
+      type: entry.type,
+      cashEntryId: entry.id,
+      reason,
+    });
+    showSuccessToast(
+      t('overview.reversedTitle'),
+      t('overview.reversedMessage', { id: entry.id, by: reversal.id }),
     );
-  }
+    onClose();
+  };
 
   return (
     <Modal opened onClose={onClose} title={t('overview.reverseEntry', { id: entry.id })} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <Text size="sm">
             {t('overview.reverseSummary', {
               type: t(`overview.types.${entry.type}`),
-              amount: formatDecimal(entry.amount, scale),
+              amount: formatAmount(entry.amount, asset),
               asset: entry.asset,
               account,
-              valueDate: entry.valueDate,
+              valueDate: formatDate(entry.valueDate),
             })}
           </Text>
           <Alert color="orange" variant="light">
             {t('overview.reverseEffect', {
-              amount: formatDecimal(`-${entry.amount}`, scale),
+              // What the reversal's row will read in the history: the entry's direction undone.
+              amount: formatAmount(negated(signedAmount(entry)), asset),
               asset: entry.asset,
             })}
           </Alert>
           <Textarea
-            label={t('overview.reverseReason')}
+            {...form.text('reason')}
             description={t('overview.reverseReasonHint')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={errors.reason ?? (failure && !Object.keys(errors).length ? failure : undefined)}
-            required
+            error={form.error('reason') ?? form.failure ?? undefined}
             autosize
             minRows={2}
             data-autofocus
@@ -85,7 +89,7 @@ export function ReverseCashEntry({
             <Button variant="default" onClick={onClose}>
               {t('overview.cancel')}
             </Button>
-            <Button type="submit" color="red" loading={busy}>
+            <Button type="submit" color="red" loading={form.busy}>
               {t('overview.reverseConfirm')}
             </Button>
           </Group>

@@ -1,17 +1,18 @@
-import { ZAddHoliday } from '@clearway/contracts/endpoints/instruments.schemas';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { THoliday } from '@clearway/contracts/endpoints/instruments.schemas';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ListState } from '../../../components/list-state';
+import { type Column, DataTable } from '../../../components/data-table';
+import { DateText, DateTimeText } from '../../../components/date-time-text';
 import { SectionTitle } from '../../../components/page-frame';
-import { fieldErrors } from '../../../lib/form-errors';
+import { EMPTY_CELL } from '../../../lib/format';
+import { formatDate } from '../../../lib/format/dates';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { useAddHoliday, useRemoveHoliday } from '../api/instruments.mutations';
+import { useRemoveHoliday } from '../api/instruments.mutations';
 import { calendarsQuery, holidaysQuery } from '../api/instruments.queries';
+import { AddHoliday } from './add-holiday';
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 5 }, (_, i) => String(THIS_YEAR - 1 + i));
@@ -32,7 +33,7 @@ export function HolidayCalendars({ entityId, canManage }: { entityId: number; ca
 
   const confirmRemove = (date: string, name: string) =>
     modals.openConfirmModal({
-      title: t('calendars.removeTitle', { date, calendar }),
+      title: t('calendars.removeTitle', { date: formatDate(date), calendar }),
       centered: true,
       children: <Text size="sm">{t('calendars.removeText', { name })}</Text>,
       labels: { confirm: t('calendars.remove'), cancel: t('instruments.cancel') },
@@ -41,11 +42,75 @@ export function HolidayCalendars({ entityId, canManage }: { entityId: number; ca
         remove.mutate(
           { calendar, date },
           {
-            onSuccess: () => showSuccessToast(t('calendars.removed'), `${calendar} ${date}`),
+            onSuccess: () => showSuccessToast(t('calendars.removed'), `${calendar} ${formatDate(date)}`),
             onError: showErrorToast,
           },
         ),
     });
+
+  const columns: Column<THoliday>[] = [
+    {
+      id: 'date',
+      header: t('calendars.date'),
+      value: (h) => h.date,
+      cell: (h) => (
+        <Text span size="sm" td={h.active ? undefined : 'line-through'}>
+          <DateText value={h.date} />
+        </Text>
+      ),
+      sort: 'text',
+      fixed: true,
+    },
+    { id: 'name', header: t('calendars.name'), value: (h) => h.name, cell: (h) => h.name, sort: 'text' },
+    {
+      id: 'origin',
+      header: t('calendars.origin'),
+      value: (h) => (h.active ? t(`calendars.sources.${h.source}`) : t('calendars.removedBadge')),
+      cell: (h) => (
+        <Badge variant="light" color={h.active ? (h.source === 'ADDED' ? 'indigo' : 'gray') : 'orange'}>
+          {h.active ? t(`calendars.sources.${h.source}`) : t('calendars.removedBadge')}
+        </Badge>
+      ),
+      sort: 'text',
+    },
+    {
+      id: 'changed',
+      header: t('calendars.changed'),
+      value: (h) => h.changedAt,
+      cell: (h) =>
+        h.changedBy ? (
+          <>
+            {h.changedBy}, <DateTimeText value={h.changedAt} />
+          </>
+        ) : (
+          EMPTY_CELL
+        ),
+      sort: 'text',
+      descFirst: true,
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: t('shell.actions'),
+            fixed: true,
+            csv: false,
+            cell: (h: THoliday) =>
+              h.active && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('calendars.removeOf', { date: formatDate(h.date) })}
+                  onClick={() => confirmRemove(h.date, h.name)}
+                >
+                  {t('calendars.remove')}
+                </Button>
+              ),
+          } satisfies Column<THoliday>,
+        ]
+      : []),
+  ];
 
   return (
     <Stack>
@@ -74,115 +139,20 @@ export function HolidayCalendars({ entityId, canManage }: { entityId: number; ca
           {t('calendars.source', { source })}
         </Text>
       )}
-      <ListState
-        query={holidays}
-        count={holidays.data?.length ?? 0}
+      <DataTable
+        id="holidays"
         label={label}
+        columns={columns}
+        rows={holidays.data}
+        rowKey={(h) => h.date}
+        query={holidays}
         empty={{ title: t('calendars.none'), hint: t('calendars.noneHint') }}
-      >
-        <DataTable withTableBorder striped aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('calendars.date')}</Table.Th>
-              <Table.Th>{t('calendars.name')}</Table.Th>
-              <Table.Th>{t('calendars.origin')}</Table.Th>
-              <Table.Th>{t('calendars.changed')}</Table.Th>
-              {canManage && <Table.Th>{t('shell.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(holidays.data ?? []).map((h) => (
-              <Table.Tr key={h.date} c={h.active ? undefined : 'dimmed'}>
-                <Table.Td ff="monospace" td={h.active ? undefined : 'line-through'}>
-                  {h.date}
-                </Table.Td>
-                <Table.Td>{h.name}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={h.active ? (h.source === 'ADDED' ? 'indigo' : 'gray') : 'orange'}
-                  >
-                    {h.active ? t(`calendars.sources.${h.source}`) : t('calendars.removedBadge')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {h.changedBy ? `${h.changedBy}, ${new Date(h.changedAt!).toLocaleString()}` : '—'}
-                </Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    {h.active && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('calendars.removeOf', { date: h.date })}
-                        onClick={() => confirmRemove(h.date, h.name)}
-                      >
-                        {t('calendars.remove')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </DataTable>
-      </ListState>
+        defaultSort={{ by: 'date', direction: 'asc' }}
+        search="rows"
+        csv={{ fileName: `holidays-${calendar}-${year}.csv` }}
+        rowProps={(h) => (h.active ? {} : { c: 'dimmed' })}
+      />
       {canManage && <AddHoliday entityId={entityId} calendar={calendar} />}
     </Stack>
-  );
-}
-
-/** Adds a day to the calendar shown (a removed one comes back). */
-function AddHoliday({ entityId, calendar }: { entityId: number; calendar: string }) {
-  const { t } = useTranslation();
-  const [form, setForm] = useState({ date: '', name: '' });
-  const add = useAddHoliday(entityId);
-  const { errors, failure, busy, run } = useFormSubmit(add);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const input = { entityId, calendar, date: form.date, name: form.name };
-    const labels = { date: t('calendars.date'), name: t('calendars.name') };
-    const done = await run(fieldErrors(ZAddHoliday, input, labels), {
-      calendar,
-      date: form.date,
-      name: form.name.trim(),
-    });
-    if (done) {
-      showSuccessToast(t('calendars.added'), `${calendar} ${form.date}`);
-      setForm({ date: '', name: '' });
-    }
-  }
-
-  return (
-    <Paper withBorder p="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {t('calendars.addTo', { calendar })}
-          </Text>
-          {failure && <Alert color="red">{failure}</Alert>}
-          <Group align="flex-start" gap="sm">
-            <TextInput
-              type="date"
-              label={t('calendars.date')}
-              value={form.date}
-              onChange={(e) => setForm({ ...form, date: e.currentTarget.value })}
-              error={errors.date}
-            />
-            <TextInput
-              label={t('calendars.name')}
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-              error={errors.name}
-            />
-            <Button type="submit" mt={24} loading={busy}>
-              {t('calendars.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
   );
 }

@@ -5,11 +5,12 @@ import {
 } from '@clearway/contracts/endpoints/instruments.schemas';
 import { INSTRUMENT_KINDS, type InstrumentKind, OPTION_STYLES } from '@clearway/contracts/enums';
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
-import { fieldErrors } from '../../../lib/form-errors';
-import { useDialogForm } from '../../../lib/use-form-submit';
+import { checkForm } from '../../../lib/form-errors';
+import { type Checked, requiredMark, useForm } from '../../../lib/use-form';
 import { useCreateInstrument, useUpdateInstrument } from '../api/instruments.mutations';
 import { fxPairsQuery, instrumentCurrenciesQuery } from '../api/instruments.queries';
 
@@ -111,6 +112,15 @@ function inputOf(d: Draft, fields: (keyof Draft)[]) {
   return out;
 }
 
+/** Optional fields of a kind (the server defaults them); every other shown field is required. */
+const OPTIONAL: Record<InstrumentKind, (keyof Draft)[]> = {
+  FX: ['name', 'pipSize', 'pricePrecision', 'spotLag'],
+  CFD: [],
+  FX_OPTION: ['name'],
+};
+const requiredOf = (kind: InstrumentKind, editing: boolean) =>
+  FIELDS[kind][editing ? 'edit' : 'create'].filter((f) => !OPTIONAL[kind].includes(f));
+
 /**
  * Creates an instrument (any kind) or edits one, validated with the contract's schema;
  * ends with the create/edit confirmation.
@@ -120,61 +130,56 @@ export function InstrumentForm({ entityId, instrument }: { entityId: number; ins
   const editing = instrument !== undefined;
   const create = useCreateInstrument(entityId);
   const update = useUpdateInstrument(entityId);
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
-    () => (instrument ? fromInstrument(instrument) : blank()),
-    editing ? update : create,
+  const [opened, { open, close }] = useDisclosure(false);
+  const labels = Object.fromEntries(
+    (Object.keys(blank()) as (keyof Draft)[])
+      .filter((f) => f !== 'kind')
+      .map((f) => [f, t(`instruments.fields.${f}`)]),
   );
+  const form = useForm({
+    initial: () => (instrument ? fromInstrument(instrument) : blank()),
+    labels,
+    // Which fields are required depends on the kind: each field is marked below.
+    required: [],
+    check: (d: Draft): Checked<object> => {
+      const body = inputOf(d, FIELDS[d.kind][editing ? 'edit' : 'create']);
+      return editing
+        ? checkForm(ZUpdateInstrument, { ...body, entityId, instrumentId: instrument.id }, labels)
+        : checkForm(ZCreateInstrument, { ...body, kind: d.kind, entityId }, labels);
+    },
+  });
   const currencies = useQuery({ ...instrumentCurrenciesQuery(entityId), enabled: opened && !editing });
   const pairs = useQuery({
     ...fxPairsQuery(entityId),
-    enabled: opened && !editing && form.kind === 'FX_OPTION',
+    enabled: opened && !editing && form.values.kind === 'FX_OPTION',
   });
   const withCalendar = (currencies.data ?? []).filter((c) => c.calendar !== null).map((c) => c.code);
-  const fields = FIELDS[form.kind][editing ? 'edit' : 'create'];
+  const fields = FIELDS[form.values.kind][editing ? 'edit' : 'create'];
+  const required = requiredOf(form.values.kind, editing);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const body = inputOf(form, fields);
-    const labels = Object.fromEntries(fields.map((f) => [f, t(`instruments.fields.${f}`)]));
-    const done = editing
-      ? await run(
-          fieldErrors(ZUpdateInstrument, { ...body, entityId, instrumentId: instrument.id }, labels),
-          { ...body, instrumentId: instrument.id } as never,
-        )
-      : await run(fieldErrors(ZCreateInstrument, { ...body, kind: form.kind, entityId }, labels), {
-          ...body,
-          kind: form.kind,
-        } as never);
-    if (done) {
-      close();
-      confirmSaved(t, 'instrument', editing ? 'updated' : 'created');
-    }
-  }
+  const start = () => {
+    form.reset();
+    open();
+  };
+  const send = async (body: object) => {
+    if (editing) await update.mutateAsync(body as never);
+    else await create.mutateAsync(body as never);
+    close();
+    confirmSaved(t, 'instrument', editing ? 'updated' : 'created');
+  };
 
-  const text = (key: keyof Draft, optional = false) =>
+  const text = (key: keyof Draft) =>
     fields.includes(key) && (
       <TextInput
-        label={t(`instruments.fields.${key}`)}
-        description={optional ? t('instruments.optionalDefault') : undefined}
-        withAsterisk={!optional}
-        value={form[key] as string}
-        onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
-        error={errors[key]}
+        {...form.text(key)}
+        {...requiredMark(required.includes(key))}
+        description={required.includes(key) ? undefined : t('instruments.optionalDefault')}
       />
     );
   const currency = (key: 'base' | 'quote') =>
     fields.includes(key) && (
-      <Select
-        label={t(`instruments.fields.${key}`)}
-        withAsterisk
-        searchable
-        data={withCalendar}
-        value={form[key] || null}
-        onChange={(v) => setForm({ ...form, [key]: v ?? '' })}
-        error={errors[key]}
-      />
+      <Select {...form.choice(key)} {...requiredMark(true)} searchable data={withCalendar} />
     );
-  const optionalFx = form.kind === 'FX';
 
   return (
     <>
@@ -197,51 +202,52 @@ export function InstrumentForm({ entityId, instrument }: { entityId: number; ins
         size="lg"
         centered
       >
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(send)} noValidate>
           <Stack>
-            {failure && <Alert color="red">{failure}</Alert>}
+            {form.failure && (
+              <Alert color="red" role="alert">
+                {form.failure}
+              </Alert>
+            )}
             {!editing && (
               <Select
                 label={t('instruments.kind')}
-                withAsterisk
+                {...requiredMark(true)}
                 allowDeselect={false}
                 data={INSTRUMENT_KINDS.map((k) => ({ value: k, label: t(`instruments.kinds.${k}`) }))}
-                value={form.kind}
-                onChange={(v) => setForm({ ...blank(), kind: (v ?? 'FX') as InstrumentKind })}
+                value={form.values.kind}
+                onChange={(v) => form.reset({ ...blank(), kind: (v ?? 'FX') as InstrumentKind })}
               />
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {currency('base')}
               {currency('quote')}
               {text('symbol')}
-              {text('name', optionalFx || form.kind === 'FX_OPTION')}
+              {text('name')}
               {text('underlying')}
               {text('contractSize')}
-              {text('pipSize', optionalFx)}
-              {text('pricePrecision', optionalFx)}
-              {text('spotLag', optionalFx)}
+              {text('pipSize')}
+              {text('pricePrecision')}
+              {text('spotLag')}
               {text('financingRateLong')}
               {text('financingRateShort')}
               {text('settlementLag')}
               {fields.includes('pairId') && (
                 <Select
-                  label={t('instruments.fields.pairId')}
-                  withAsterisk
+                  {...form.choice('pairId')}
+                  {...requiredMark(true)}
                   searchable
                   data={(pairs.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.symbol }))}
-                  value={form.pairId || null}
-                  onChange={(v) => setForm({ ...form, pairId: v ?? '' })}
-                  error={errors.pairId}
                 />
               )}
             </SimpleGrid>
             {fields.includes('styles') && (
               <Checkbox.Group
-                label={t('instruments.fields.styles')}
-                withAsterisk
-                value={form.styles}
-                onChange={(styles) => setForm({ ...form, styles })}
-                error={errors.styles}
+                label={labels.styles}
+                {...requiredMark(true)}
+                value={form.values.styles}
+                onChange={(styles) => form.set({ styles })}
+                error={form.error('styles')}
               >
                 <Group mt="xs">
                   {OPTION_STYLES.map((s) => (
@@ -251,7 +257,7 @@ export function InstrumentForm({ entityId, instrument }: { entityId: number; ins
               </Checkbox.Group>
             )}
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={form.busy}>
                 {editing ? t('instruments.save') : t('instruments.create')}
               </Button>
             </Group>

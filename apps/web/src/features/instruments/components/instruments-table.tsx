@@ -1,84 +1,100 @@
 import type { TInstrument } from '@clearway/contracts/endpoints/instruments.schemas';
-import { Badge, Group, Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import type { InstrumentFilter } from '../api/instrument-keys';
+import { type Column, DataTable, type DataTableProps, type SortOrder } from '../../../components/data-table';
+import { DateTimeText } from '../../../components/date-time-text';
 import { InstrumentDetails } from './instrument-details';
 
-type Sort = NonNullable<InstrumentFilter['sort']>;
-type Props = {
-  items: TInstrument[];
-  sort: Sort;
-  direction: 'asc' | 'desc';
-  onSort: (sort: Sort) => void;
+type Props = Pick<DataTableProps<TInstrument>, 'query' | 'paging' | 'toolbar'> & {
+  items: TInstrument[] | undefined;
+  order: SortOrder;
+  onSort: (next: SortOrder) => void;
   /** The actions of a row (edit, disable) for staff who manage instruments. */
   actions?: (i: TInstrument) => ReactNode;
 };
 
-/** A column header that sorts the list by it; a second click reverses the order. */
-function SortHeader({ label, by, props }: { label: string; by: Sort; props: Props }) {
-  const active = props.sort === by;
-  const Icon = !active ? IconSelector : props.direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (props.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => props.onSort(by)} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {label}
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-/** The catalogue: one row per instrument, sortable by symbol, kind, name and last change. */
-export function InstrumentsTable(props: Props) {
+/** The catalogue: one row per instrument, sorted by the server by symbol, name, kind or last change. */
+export function InstrumentsTable({ items, order, onSort, actions, ...table }: Props) {
   const { t } = useTranslation();
+  const columns: Column<TInstrument>[] = [
+    {
+      id: 'symbol',
+      header: t('instruments.symbol'),
+      value: (i) => i.symbol,
+      cell: (i) => i.symbol,
+      sort: 'server',
+      mono: true,
+      fixed: true,
+    },
+    { id: 'name', header: t('instruments.name'), value: (i) => i.name, cell: (i) => i.name, sort: 'server' },
+    {
+      id: 'kind',
+      header: t('instruments.kind'),
+      value: (i) => t(`instruments.kinds.${i.kind}`),
+      cell: (i) => t(`instruments.kinds.${i.kind}`),
+      sort: 'server',
+    },
+    { id: 'details', header: t('instruments.details'), cell: (i) => <InstrumentDetails instrument={i} /> },
+    {
+      id: 'status',
+      header: t('instruments.status'),
+      value: (i) => t(i.enabled ? 'instruments.statuses.enabled' : 'instruments.statuses.disabled'),
+      // Wide enough for the status badge, which would otherwise shrink to an ellipsis.
+      width: 110,
+      // Filled: the theme's autoContrast picks a readable text colour (light teal is not AA).
+      cell: (i) => (
+        <Badge color={i.enabled ? 'teal' : 'gray'}>
+          {t(i.enabled ? 'instruments.statuses.enabled' : 'instruments.statuses.disabled')}
+        </Badge>
+      ),
+    },
+    {
+      id: 'updatedAt',
+      header: t('instruments.updated'),
+      value: (i) => i.updatedAt,
+      cell: (i) => (
+        <>
+          <Text size="sm">
+            <DateTimeText value={i.updatedAt} />
+          </Text>
+          {i.updatedBy && (
+            <Text size="xs" c="dimmed">
+              {i.updatedBy}
+            </Text>
+          )}
+        </>
+      ),
+      sort: 'server',
+      descFirst: true,
+    },
+    ...(actions
+      ? [
+          {
+            id: 'actions',
+            header: t('shell.actions'),
+            fixed: true,
+            csv: false,
+            cell: (i: TInstrument) => (
+              <Group gap={4} wrap="nowrap">
+                {actions(i)}
+              </Group>
+            ),
+          } satisfies Column<TInstrument>,
+        ]
+      : []),
+  ];
   return (
-    <DataTable striped withTableBorder aria-label={t('pages.instruments')}>
-      <Table.Thead>
-        <Table.Tr>
-          <SortHeader label={t('instruments.symbol')} by="symbol" props={props} />
-          <SortHeader label={t('instruments.name')} by="name" props={props} />
-          <SortHeader label={t('instruments.kind')} by="kind" props={props} />
-          <Table.Th>{t('instruments.details')}</Table.Th>
-          {/* Wide enough for the status badge, which would otherwise shrink to an ellipsis. */}
-          <Table.Th w={110}>{t('instruments.status')}</Table.Th>
-          <SortHeader label={t('instruments.updated')} by="updatedAt" props={props} />
-          {props.actions && <Table.Th>{t('shell.actions')}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.items.map((i) => (
-          <Table.Tr key={i.id}>
-            <Table.Td ff="monospace">{i.symbol}</Table.Td>
-            <Table.Td>{i.name}</Table.Td>
-            <Table.Td>{t(`instruments.kinds.${i.kind}`)}</Table.Td>
-            <Table.Td>
-              <InstrumentDetails instrument={i} />
-            </Table.Td>
-            <Table.Td>
-              {/* Filled: the theme's autoContrast picks a readable text colour (light teal is not AA). */}
-              <Badge color={i.enabled ? 'teal' : 'gray'}>
-                {t(i.enabled ? 'instruments.statuses.enabled' : 'instruments.statuses.disabled')}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              {new Date(i.updatedAt).toLocaleString()}
-              {i.updatedBy ? ` · ${i.updatedBy}` : ''}
-            </Table.Td>
-            {props.actions && (
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {props.actions(i)}
-                </Group>
-              </Table.Td>
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </DataTable>
+    <DataTable
+      id="instruments"
+      label={t('pages.instruments')}
+      columns={columns}
+      rows={items}
+      rowKey={(i) => i.id}
+      empty={{ title: t('instruments.none'), hint: t('instruments.noneHint') }}
+      sort={{ ...order, onChange: onSort }}
+      csv={{ fileName: 'instruments.csv' }}
+      {...table}
+    />
   );
 }

@@ -3,49 +3,27 @@ import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
+import { inboxKeys } from '../../approvals/api/inbox.keys';
 import { cashEntryKeys } from '../../cash-entries/api/cash-entries.keys';
-import type { MoneyRequestDraft, RequestMode } from '../money-request-draft';
+import type { MoneyRequestCall } from '../money-request-draft';
 import { moneyRequestKeys } from './money-requests.keys';
 import { uploadProof } from './proofs';
 
-const optional = (v: string) => (v.trim() ? v.trim() : undefined);
-
-/** Sends the draft to the call of its mode and kind, once per Idempotency-Key. */
-function submitMoneyRequest(entityId: number, mode: RequestMode, d: MoneyRequestDraft, key: string) {
-  const headers = { 'Idempotency-Key': key };
-  const common = {
-    entityId,
-    accountId: Number(d.accountId),
-    asset: d.asset,
-    amount: d.amount.trim(),
-    reference: optional(d.reference),
-    memo: optional(d.memo),
-  };
-  if (mode === 'transfer') {
-    const { accountId, reference: _, ...rest } = common;
-    return api(API.requests.internalTransfer, {
-      payload: { ...rest, fromAccountId: accountId, toAccountId: Number(d.toAccountId) },
-      headers,
-    });
+/** Sends a checked request to its mode's and kind's row, once per Idempotency-Key. */
+function submitMoneyRequest(r: MoneyRequestCall, idempotencyKey: string) {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  switch (r.call) {
+    case 'depositFiat':
+      return api(API.requests.depositFiat, { payload: r.body, headers });
+    case 'depositCrypto':
+      return api(API.requests.depositCrypto, { payload: r.body, headers });
+    case 'withdrawalFiat':
+      return api(API.requests.withdrawalFiat, { payload: r.body, headers });
+    case 'withdrawalCrypto':
+      return api(API.requests.withdrawalCrypto, { payload: r.body, headers });
+    case 'internalTransfer':
+      return api(API.requests.internalTransfer, { payload: r.body, headers });
   }
-  if (mode === 'withdrawal') {
-    return d.kind === 'fiat'
-      ? api(API.requests.withdrawalFiat, {
-          payload: { ...common, bankInfoId: Number(d.destinationId) },
-          headers,
-        })
-      : api(API.requests.withdrawalCrypto, {
-          payload: { ...common, walletId: Number(d.destinationId) },
-          headers,
-        });
-  }
-  if (d.kind === 'fiat') return api(API.requests.depositFiat, { payload: common, headers });
-  // The form names the network before it submits a crypto deposit.
-  if (!d.network) throw new Error('A crypto deposit names its network');
-  return api(API.requests.depositCrypto, {
-    payload: { ...common, network: d.network, transactionHash: d.transactionHash.trim() },
-    headers,
-  });
 }
 
 /** Refreshes what a request's creation or decision changes at `entityId`. */
@@ -53,6 +31,7 @@ function useRefreshAfterRequest() {
   const queryClient = useQueryClient();
   return async (entityId: number, moved: boolean) => {
     await queryClient.invalidateQueries({ queryKey: moneyRequestKeys.entity(entityId) });
+    await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     await queryClient.invalidateQueries({ queryKey: balanceKeys.entity(entityId) });
     if (moved) await queryClient.invalidateQueries({ queryKey: cashEntryKeys.entity(entityId) });
   };
@@ -62,11 +41,11 @@ function useRefreshAfterRequest() {
  * Creates a deposit, withdrawal or transfer request (one per Idempotency-Key), then uploads
  * its file proof if one was chosen; a refused proof leaves the request made.
  */
-export function useSubmitMoneyRequest(entityId: number, mode: RequestMode) {
+export function useSubmitMoneyRequest(entityId: number) {
   const refresh = useRefreshAfterRequest();
   return useMutation({
-    mutationFn: (v: { draft: MoneyRequestDraft; idempotencyKey: string }) =>
-      submitMoneyRequest(entityId, mode, v.draft, v.idempotencyKey),
+    mutationFn: (v: { request: MoneyRequestCall; idempotencyKey: string }) =>
+      submitMoneyRequest(v.request, v.idempotencyKey),
     onSuccess: () => refresh(entityId, false),
   });
 }

@@ -1,25 +1,34 @@
-import { amountProblem, exceeds } from '@clearway/contracts/amounts';
 import { BLOCKCHAIN_NETWORKS, NETWORK_CODES, networkCarries } from '@clearway/contracts/networks';
-import { Button, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { balancesQuery, openAccountsQuery, relatedAccountsQuery } from '../../accounts/api/accounts.queries';
+import { assetOptions, heldAssets, incomingAssets } from '../../accounts/api/asset-choices';
 import { currenciesQuery } from '../../reference-data/api/reference-data.queries';
 import { bankInfoQuery, walletsQuery } from '../../whitelist/api/whitelist.queries';
 import { useSubmitMoneyRequest, useUploadProof } from '../api/money-requests.mutations';
 import { usableBankAccounts, usableWallets } from '../destinations';
-import { emptyDraft, type MoneyRequestDraft, type RequestMode } from '../money-request-draft';
+import {
+  checkDraft,
+  DRAFT_FIELD_OF,
+  emptyDraft,
+  type MoneyRequestCall,
+  type MoneyRequestDraft,
+  type RequestMode,
+} from '../money-request-draft';
 import { ProofDropzone } from './proof-dropzone';
 
 /**
- * A deposit, withdrawal or internal-transfer request: the available balance shown, the
- * destination picker limited to usable destinations, the amount checked against the
- * asset's scale and (for outflows) the available balance, and an optional file proof.
+ * A deposit, withdrawal or internal-transfer request: checked with the contract's schema of
+ * its mode and kind; the assets narrowed to what the account holds (money going out) or the
+ * configured transfer currencies (money coming in); the destination picker limited to usable
+ * destinations; the amount checked against the asset's scale and (for outflows) the
+ * available balance; an optional file proof.
  */
 export function MoneyRequestForm({
   entityId,
@@ -34,12 +43,11 @@ export function MoneyRequestForm({
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const [key, setKey] = useState('');
-  const [d, setD] = useState<MoneyRequestDraft>(emptyDraft);
   const [proof, setProof] = useState<{ file: File | null; error: string | null }>({
     file: null,
     error: null,
   });
-  const { errors, failure, busy, run, reset } = useFormSubmit(useSubmitMoneyRequest(entityId, mode));
+  const submit = useSubmitMoneyRequest(entityId);
   const upload = useUploadProof();
   const withdrawing = mode === 'withdrawal';
   const accounts = useQuery({ ...openAccountsQuery(entityId), enabled: opened });
@@ -49,21 +57,51 @@ export function MoneyRequestForm({
   });
   const currencies = useQuery({ ...currenciesQuery, enabled: opened });
   const balances = useQuery({ ...balancesQuery(entityId), enabled: opened });
+  const rows = balances.data ?? [];
+  const scaleOf = (asset: string) => currencies.data?.find((c) => c.code === asset)?.scale;
+  // Unknown until the balances have come: never shown (or checked against) as zero meanwhile.
+  const availableIn = (accountId: string, asset: string) =>
+    balances.data && accountId
+      ? (rows.find((b) => String(b.accountId) === accountId && b.asset === asset)?.available ?? '0')
+      : undefined;
+  const labels = {
+    accountId: t(mode === 'transfer' ? 'moneyRequest.fromAccount' : 'moneyRequest.account'),
+    toAccountId: t('moneyRequest.toAccount'),
+    asset: t('moneyRequest.asset'),
+    destinationId: t('moneyRequest.destination'),
+    network: t('moneyRequest.network'),
+    transactionHash: t('moneyRequest.transactionHash'),
+    amount: t('moneyRequest.amount'),
+    reference: t('moneyRequest.reference'),
+    memo: t('moneyRequest.memo'),
+  };
+  const form = useForm({
+    initial: emptyDraft,
+    labels,
+    required: ['accountId', 'toAccountId', 'asset', 'destinationId', 'network', 'transactionHash', 'amount'],
+    fieldOf: DRAFT_FIELD_OF,
+    check: (d: MoneyRequestDraft) =>
+      checkDraft(mode, d, entityId, {
+        scale: scaleOf(d.asset),
+        available: availableIn(d.accountId, d.asset),
+        labels,
+        exceedsMessage: (available) =>
+          t('moneyRequest.exceedsAvailable', { available: formatDecimal(available, scaleOf(d.asset) ?? 2) }),
+      }),
+  });
+  const d = form.values;
   const banks = useQuery({ ...bankInfoQuery(entityId), enabled: opened && withdrawing && d.kind === 'fiat' });
   const wallets = useQuery({
     ...walletsQuery(entityId),
     enabled: opened && withdrawing && d.kind === 'crypto',
   });
 
-  const set = (patch: Partial<MoneyRequestDraft>) => setD((prev) => ({ ...prev, ...patch }));
-  const currency = currencies.data?.find((c) => c.code === d.asset);
-  const assetClass = d.kind === 'fiat' ? 'FIAT' : 'CRYPTO';
-  const assets = (currencies.data ?? []).filter((c) => mode === 'transfer' || c.assetClass === assetClass);
-  // Unknown until the balances have come: never shown (or checked against) as zero meanwhile.
-  const available = balances.data
-    ? (balances.data.find((b) => String(b.accountId) === d.accountId && b.asset === d.asset)?.available ??
-      '0')
-    : null;
+  const scale = scaleOf(d.asset);
+  const available = availableIn(d.accountId, d.asset);
+  const assetClass = mode === 'transfer' ? undefined : d.kind === 'fiat' ? 'FIAT' : 'CRYPTO';
+  const accountId = d.accountId ? Number(d.accountId) : undefined;
+  const codes = mode === 'deposit' ? incomingAssets(rows, accountId) : heldAssets(rows, accountId);
+  const assets = assetOptions(codes, currencies.data ?? [], assetClass);
   const destinations =
     d.kind === 'fiat'
       ? usableBankAccounts(banks.data ?? [], d.asset).map((b) => ({
@@ -75,44 +113,26 @@ export function MoneyRequestForm({
           label: `${w.friendlyName} · ${w.network} ${w.address.slice(0, 10)}…`,
         }));
 
-  function problems(): Record<string, string> {
-    const e: Record<string, string> = {};
-    if (!d.accountId) e.accountId = t('moneyRequest.pickAccount');
-    if (!d.asset) e.asset = t('moneyRequest.pickAsset');
-    const amount = currency ? amountProblem(d.amount.trim(), currency.scale) : null;
-    if (amount) e.amount = amount;
-    else if (mode !== 'deposit' && currency && available !== null && exceeds(d.amount.trim(), available))
-      e.amount = t('moneyRequest.exceedsAvailable', { available: formatDecimal(available, currency.scale) });
-    if (withdrawing && !d.destinationId) e.destinationId = t('moneyRequest.pickDestination');
-    if (mode === 'transfer' && !d.toAccountId) e.toAccountId = t('moneyRequest.pickAccount');
-    if (mode === 'deposit' && d.kind === 'crypto') {
-      if (!d.network) e.network = t('moneyRequest.pickNetwork');
-      if (d.transactionHash.trim().length < 10) e.transactionHash = t('moneyRequest.enterHash');
-    }
-    return e;
-  }
-
   const start = () => {
     setKey(crypto.randomUUID());
-    setD(emptyDraft());
     setProof({ file: null, error: null });
-    reset();
+    form.reset();
     open();
   };
+  // Money going out is in an asset the account holds: another account drops an asset it lacks.
+  const pickAccount = (value: string | null) => {
+    const next = value ?? '';
+    const keeps = mode === 'deposit' || heldAssets(rows, next ? Number(next) : undefined).includes(d.asset);
+    form.set({ accountId: next, ...(keeps ? {} : { asset: '', destinationId: '' }) });
+  };
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function send(request: MoneyRequestCall) {
     // A refused proof blocks the submit; the dropzone already shows why.
-    await run(
-      { ...problems(), ...(proof.error ? { proof: proof.error } : {}) },
-      { draft: d, idempotencyKey: key },
-      async (created) => {
-        const file = proof.file;
-        if (file) await upload.mutateAsync({ request: created, file }).catch(showErrorToast);
-        showSuccessToast(t(`moneyRequest.sent.${mode}`), t('moneyRequest.sentText', { id: created.id }));
-        close();
-      },
-    );
+    if (proof.error) return;
+    const created = await submit.mutateAsync({ request, idempotencyKey: key });
+    if (proof.file) await upload.mutateAsync({ request: created, file: proof.file }).catch(showErrorToast);
+    showSuccessToast(t(`moneyRequest.sent.${mode}`), t('moneyRequest.sentText', { id: created.id }));
+    close();
   }
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
@@ -133,7 +153,7 @@ export function MoneyRequestForm({
         {t(`moneyRequest.open.${mode}`)}
       </Button>
       <Modal opened={opened} onClose={close} title={t(`moneyRequest.open.${mode}`)} centered size="lg">
-        <form onSubmit={submit} noValidate aria-label={t(`moneyRequest.open.${mode}`)}>
+        <form onSubmit={form.onSubmit(send)} noValidate aria-label={t(`moneyRequest.open.${mode}`)}>
           <Stack>
             {mode !== 'transfer' && (
               <SegmentedControl
@@ -142,102 +162,56 @@ export function MoneyRequestForm({
                   { value: 'crypto', label: t('moneyRequest.crypto') },
                 ]}
                 value={d.kind}
-                onChange={(v) => set({ kind: v as MoneyRequestDraft['kind'], asset: '', destinationId: '' })}
+                onChange={(v) =>
+                  form.set({
+                    kind: v as MoneyRequestDraft['kind'],
+                    asset: '',
+                    destinationId: '',
+                    network: '',
+                  })
+                }
               />
             )}
+            <Select {...form.choice('accountId')} onChange={pickAccount} searchable data={accountOptions} />
             <Select
-              label={t(mode === 'transfer' ? 'moneyRequest.fromAccount' : 'moneyRequest.account')}
+              {...form.choice('asset')}
+              onChange={(v) => form.set({ asset: v ?? '', destinationId: '' })}
               searchable
-              data={accountOptions}
-              value={d.accountId || null}
-              onChange={(v) => set({ accountId: v ?? '' })}
-              error={errors.accountId ?? errors.fromAccountId}
-              required
+              data={assets}
+              nothingFoundMessage={t('forms.noAssetHeld')}
             />
-            <Select
-              label={t('moneyRequest.asset')}
-              searchable
-              data={assets.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
-              value={d.asset || null}
-              onChange={(v) => set({ asset: v ?? '', destinationId: '' })}
-              error={errors.asset}
-              required
-            />
-            {mode === 'transfer' && (
-              <Select
-                label={t('moneyRequest.toAccount')}
-                data={targets}
-                searchable
-                value={d.toAccountId || null}
-                onChange={(v) => set({ toAccountId: v ?? '' })}
-                error={errors.toAccountId}
-                required
-              />
-            )}
+            {mode === 'transfer' && <Select {...form.choice('toAccountId')} data={targets} searchable />}
             {withdrawing && (
               <Select
-                label={t('moneyRequest.destination')}
+                {...form.choice('destinationId')}
                 data={destinations}
-                value={d.destinationId || null}
-                onChange={(v) => set({ destinationId: v ?? '' })}
-                error={errors.destinationId ?? errors.bankInfoId ?? errors.walletId}
                 nothingFoundMessage={t('moneyRequest.noDestination')}
                 placeholder={d.asset && !destinations.length ? t('moneyRequest.noDestination') : undefined}
-                required
               />
             )}
             {mode === 'deposit' && d.kind === 'crypto' && (
               <>
                 <Select
-                  label={t('moneyRequest.network')}
+                  {...form.choice('network')}
+                  onChange={(v) => form.set({ network: NETWORK_CODES.find((c) => c === v) ?? '' })}
                   data={BLOCKCHAIN_NETWORKS.filter((n) => !d.asset || networkCarries(n.code, d.asset)).map(
                     (n) => ({ value: n.code, label: n.name }),
                   )}
-                  value={d.network || null}
-                  onChange={(v) => set({ network: NETWORK_CODES.find((c) => c === v) ?? '' })}
-                  error={errors.network}
-                  required
                 />
-                <TextInput
-                  label={t('moneyRequest.transactionHash')}
-                  ff="monospace"
-                  value={d.transactionHash}
-                  onChange={(e) => set({ transactionHash: e.currentTarget.value })}
-                  error={errors.transactionHash}
-                  required
-                />
+                <TextInput {...form.text('transactionHash')} ff="monospace" />
               </>
             )}
             <TextInput
-              label={t('moneyRequest.amount')}
+              {...form.text('amount')}
               inputMode="decimal"
-              value={d.amount}
-              onChange={(e) => set({ amount: e.currentTarget.value })}
-              error={errors.amount}
               description={
-                mode !== 'deposit' && currency && d.accountId && available !== null
-                  ? t('moneyRequest.available', {
-                      amount: formatDecimal(available, currency.scale),
-                      asset: currency.code,
-                    })
+                mode !== 'deposit' && scale !== undefined && available !== undefined && d.asset
+                  ? t('moneyRequest.available', { amount: formatDecimal(available, scale), asset: d.asset })
                   : undefined
               }
-              required
             />
-            {mode !== 'transfer' && (
-              <TextInput
-                label={t('moneyRequest.reference')}
-                value={d.reference}
-                onChange={(e) => set({ reference: e.currentTarget.value })}
-                error={errors.reference}
-              />
-            )}
-            <TextInput
-              label={t('moneyRequest.memo')}
-              value={d.memo}
-              onChange={(e) => set({ memo: e.currentTarget.value })}
-              error={errors.memo}
-            />
+            {mode !== 'transfer' && <TextInput {...form.text('reference')} />}
+            <TextInput {...form.text('memo')} />
             {mode !== 'transfer' && (
               <ProofDropzone
                 file={proof.file}
@@ -245,12 +219,12 @@ export function MoneyRequestForm({
                 onChange={(file, error) => setProof({ file, error })}
               />
             )}
-            {failure && !Object.keys(errors).length && (
-              <Text c="red" size="sm" role="alert">
-                {failure}
-              </Text>
+            {form.failure && (
+              <Alert color="red" role="alert">
+                {form.failure}
+              </Alert>
             )}
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.busy}>
               {t('moneyRequest.submit')}
             </Button>
           </Stack>

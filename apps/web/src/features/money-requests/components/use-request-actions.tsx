@@ -1,4 +1,4 @@
-import type { TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import type { TMoneyRequestItem as TMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,20 @@ type Options = {
   canDecide: boolean;
   /** The signed-in user's name: their own pending requests may be cancelled. */
   me: string | undefined;
-  /** Asks why a request is rejected (optional), then rejects it. */
-  askRejection: (id: number, reject: (reason?: string) => void) => void;
+  /** Asks why a request is rejected (a reason is required), then rejects it. */
+  askRejection: (id: number, reject: (reason: string) => void) => void;
+  /** Asks before approving a request (an approval may move money at once), then approves it. */
+  askApproval: (r: TMoneyRequestView, approve: () => void) => void;
 };
 
 /** What the caller may do with a listed request: decide, cancel, complete, attach or read its proof. */
-export function useRequestActions({ entityId, canDecide, me, askRejection }: Options): RowActions {
+export function useRequestActions({
+  entityId,
+  canDecide,
+  me,
+  askRejection,
+  askApproval,
+}: Options): RowActions {
   const { t } = useTranslation();
   const decide = useDecideMoneyRequest(entityId);
   const addHash = useAddTransactionHash(entityId);
@@ -61,11 +69,18 @@ export function useRequestActions({ entityId, canDecide, me, askRejection }: Opt
       onConfirm: () => move(r, 'CANCELLED'),
     });
 
+  const isMine = (r: TMoneyRequestView) => r.requester.kind === 'user' && r.requester.name === me;
   return {
     canDecide,
-    isMine: (r) => r.requester.kind === 'user' && r.requester.name === me,
+    // Maker-checker: never one's own request, and each approver once (the server holds both rules).
+    mayDecide: (r) =>
+      canDecide &&
+      r.status === 'PENDING' &&
+      !isMine(r) &&
+      !r.approvals.some((a) => a.kind === 'user' && a.name === me),
+    isMine,
     onCancel: confirmCancel,
-    onApprove: (r) => move(r, 'APPROVED'),
+    onApprove: (r) => askApproval(r, () => move(r, 'APPROVED')),
     onReject: (r) => askRejection(r.id, (reason) => move(r, 'REJECTED', reason)),
     onAddHash: askHash,
     onUpload: (r, file) =>

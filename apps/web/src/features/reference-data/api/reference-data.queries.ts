@@ -1,6 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { AssetDisplay } from '../../../lib/format';
 
 /** Keys of the reference data every tenant shares; it changes with a release, not a session. */
 export const referenceKeys = {
@@ -17,4 +18,13 @@ export const currenciesQuery = queryOptions({
 export function useScaleOf() {
   const currencies = useQuery(currenciesQuery);
   return (asset: string) => currencies.data?.find((c) => c.code === asset)?.scale;
+}
+
+/**
+ * How an asset's amounts read (its scale and asset class, for `formatAmount`): undefined
+ * until the currency list has loaded, or for an asset it does not hold.
+ */
+export function useAssetOf() {
+  const currencies = useQuery(currenciesQuery);
+  return (asset: string): AssetDisplay | undefined => currencies.data?.find((c) => c.code === asset);
 }

@@ -3,6 +3,7 @@ import { API } from '@clearway/contracts/endpoint-table';
 import type { TWhitelistRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { inboxKeys } from '../../approvals/api/inbox.keys';
 import { bankInfoKeys, vaspKeys, walletKeys, whitelistRequestKeys } from './whitelist.keys';
 
 /** A request for an approver: the whitelist requests refresh (the destination is not usable yet). */
@@ -61,7 +62,7 @@ export function useSetWalletType(entityId: number) {
 }
 
 /**
- * Approves or rejects a whitelist request (with an optional reason): the requests refresh,
+ * Approves or rejects a whitelist request (a rejection with its reason): the requests and the inbox refresh,
  * and so do the wallets and bank accounts an approval whitelists or removes.
  */
 export function useDecideWhitelistRequest() {
@@ -78,6 +79,7 @@ export function useDecideWhitelistRequest() {
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: whitelistRequestKeys.all });
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
       await queryClient.invalidateQueries({ queryKey: bankInfoKeys.all });
     },

@@ -1,12 +1,13 @@
+import type { TBankInfo } from '@clearway/contracts/endpoints/bank-info.schemas';
 import type { TWallet } from '@clearway/contracts/endpoints/wallet.schemas';
-import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ListState } from '../../../components/list-state';
+import { type Column, DataTable } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format/dates';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useRequestWalletRemoval } from '../api/whitelist.mutations';
@@ -21,7 +22,7 @@ function Usability({ usable, usableFrom }: { usable: boolean; usableFrom: string
     <Badge color="teal">{t('whitelist.whitelisted')}</Badge>
   ) : (
     <Badge color="yellow" title={t('whitelist.coolingDown')}>
-      {t('whitelist.usableFrom', { when: new Date(usableFrom).toLocaleString() })}
+      {t('whitelist.usableFrom', { when: formatDateTime(usableFrom) })}
     </Badge>
   );
 }
@@ -55,6 +56,90 @@ export function BankWalletsPanel() {
       },
     });
 
+  const status = (x: { usable: boolean; usableFrom: string }) =>
+    x.usable ? t('whitelist.whitelisted') : t('whitelist.usableFrom', { when: formatDateTime(x.usableFrom) });
+  const walletColumns: Column<TWallet>[] = [
+    {
+      id: 'wallet',
+      header: t('whitelist.wallet'),
+      value: (w) => `${w.friendlyName} ${w.network} ${w.address}`,
+      cell: (w) => (
+        <>
+          <Text fw={600} size="sm">
+            {w.friendlyName}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {w.network} · {w.address}
+            {w.tagMemo ? ` · ${w.tagMemo}` : ''}
+          </Text>
+        </>
+      ),
+      sort: 'text',
+      fixed: true,
+    },
+    {
+      id: 'assets',
+      header: t('whitelist.assets'),
+      value: (w) => w.digitalAssets.join(', '),
+      cell: (w) => w.digitalAssets.join(', '),
+    },
+    {
+      id: 'status',
+      header: t('whitelist.statusLabel'),
+      value: status,
+      cell: (w) => <Usability {...w} />,
+      sort: 'text',
+    },
+    ...(canRequest
+      ? [
+          {
+            id: 'actions',
+            header: t('shell.actions'),
+            fixed: true,
+            csv: false,
+            cell: (w: TWallet) => (
+              <Button size="xs" variant="subtle" color="red" onClick={() => askRemoval(w.id, w.friendlyName)}>
+                {t('whitelist.requestRemoval')}
+              </Button>
+            ),
+          } satisfies Column<TWallet>,
+        ]
+      : []),
+  ];
+  const bankColumns: Column<TBankInfo>[] = [
+    {
+      id: 'bank',
+      header: t('whitelist.bankAccount'),
+      value: (b) => `${b.bankName} ${b.iban ?? b.accountNumber ?? ''} ${b.bic}`,
+      cell: (b) => (
+        <>
+          <Text fw={600} size="sm">
+            {b.bankName}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {b.iban ?? b.accountNumber} · {b.bic}
+          </Text>
+        </>
+      ),
+      sort: 'text',
+      fixed: true,
+    },
+    {
+      id: 'currency',
+      header: t('whitelist.currency'),
+      value: (b) => b.currency,
+      cell: (b) => b.currency,
+      sort: 'text',
+    },
+    {
+      id: 'status',
+      header: t('whitelist.statusLabel'),
+      value: status,
+      cell: (b) => <Usability {...b} />,
+      sort: 'text',
+    },
+  ];
+
   return (
     <Stack>
       <Tabs defaultValue="wallets">
@@ -69,46 +154,18 @@ export function BankWalletsPanel() {
                 <Button onClick={open}>{t('whitelist.requestWallet')}</Button>
               </Group>
             )}
-            <ListState
-              query={wallets}
-              count={(wallets.data ?? []).length}
+            <DataTable
+              id="wallets"
               label={t('whitelist.wallets')}
+              columns={walletColumns}
+              rows={wallets.data}
+              rowKey={(w) => w.id}
+              query={wallets}
               empty={{ title: t('whitelist.noWallets'), hint: t('whitelist.noWalletsHint') }}
-            >
-              <DataTable aria-label={t('whitelist.wallets')} striped>
-                <Table.Tbody>
-                  {(wallets.data ?? []).map((w) => (
-                    <Table.Tr key={w.id}>
-                      <Table.Td>
-                        <Text fw={600} size="sm">
-                          {w.friendlyName}
-                        </Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {w.network} · {w.address}
-                          {w.tagMemo ? ` · ${w.tagMemo}` : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{w.digitalAssets.join(', ')}</Table.Td>
-                      <Table.Td>
-                        <Usability usable={w.usable} usableFrom={w.usableFrom} />
-                      </Table.Td>
-                      <Table.Td>
-                        {canRequest && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => askRemoval(w.id, w.friendlyName)}
-                          >
-                            {t('whitelist.requestRemoval')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </DataTable>
-            </ListState>
+              defaultSort={{ by: 'wallet', direction: 'asc' }}
+              search="rows"
+              csv={{ fileName: `wallets-${id}.csv` }}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="banks" pt="md">
@@ -117,33 +174,18 @@ export function BankWalletsPanel() {
               <Button onClick={bankForm.open}>{t('whitelist.requestBank')}</Button>
             </Group>
           )}
-          <ListState
-            query={banks}
-            count={(banks.data ?? []).length}
+          <DataTable
+            id="bank-accounts"
             label={t('whitelist.bankAccounts')}
+            columns={bankColumns}
+            rows={banks.data}
+            rowKey={(b) => b.id}
+            query={banks}
             empty={{ title: t('whitelist.noBanks'), hint: t('whitelist.noBanksHint') }}
-          >
-            <DataTable aria-label={t('whitelist.bankAccounts')} striped>
-              <Table.Tbody>
-                {(banks.data ?? []).map((b) => (
-                  <Table.Tr key={b.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {b.bankName}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {b.iban ?? b.accountNumber} · {b.bic}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{b.currency}</Table.Td>
-                    <Table.Td>
-                      <Usability usable={b.usable} usableFrom={b.usableFrom} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </DataTable>
-          </ListState>
+            defaultSort={{ by: 'bank', direction: 'asc' }}
+            search="rows"
+            csv={{ fileName: `bank-accounts-${id}.csv` }}
+          />
         </Tabs.Panel>
       </Tabs>
       <Modal opened={opened} onClose={close} title={t('whitelist.requestWallet')} size="lg">

@@ -1,15 +1,15 @@
 import {
   ActionIcon,
-  Center,
   CopyButton,
   Group,
   Image,
-  Loader,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -53,9 +53,12 @@ export function DepositFundsPanel() {
   // Not "none" before the answer has come.
   if (profiles.isLoading || addresses.isLoading)
     return (
-      <Center py="xl">
-        <Loader aria-label={t('shell.loading', { what: t('panels.deposit-funds') })} />
-      </Center>
+      <Stack role="status" aria-busy>
+        <VisuallyHidden>{t('shell.loading', { what: t('panels.deposit-funds') })}</VisuallyHidden>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={120} radius="md" aria-hidden />
+        ))}
+      </Stack>
     );
   if (!profile && !(addresses.data ?? []).length)
     return <EmptyState title={t('ssi.none')} hint={t('ssi.noneHint')} />;

@@ -1,9 +1,9 @@
-import type { TWallet } from '@clearway/contracts/endpoints/wallet.schemas';
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { type TWallet, ZWalletEdit } from '@clearway/contracts/endpoints/wallet.schemas';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { showErrorToast } from '../../../lib/toasts';
+import { checkForm } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useEditWallet } from '../api/whitelist.mutations';
 
 /** Clients may change a wallet's friendly name and tag/memo themselves (section 6). */
@@ -18,50 +18,52 @@ export function WalletRename({
 }) {
   const { t } = useTranslation();
   const edit = useEditWallet(entityId);
-  const [name, setName] = useState('');
-  const [tag, setTag] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const labels = { friendlyName: t('whitelist.friendlyName'), tagMemo: t('whitelist.tagMemo') };
+  const form = useForm({
+    initial: () => ({ friendlyName: wallet?.friendlyName ?? '', tagMemo: wallet?.tagMemo ?? '' }),
+    labels,
+    required: ['friendlyName'],
+    check: (v) =>
+      checkForm(
+        ZWalletEdit.required({ friendlyName: true }),
+        {
+          entityId,
+          walletId: wallet?.id,
+          friendlyName: v.friendlyName,
+          ...(wallet?.tagMemo !== null || v.tagMemo ? { tagMemo: v.tagMemo } : {}),
+        },
+        labels,
+      ),
+  });
+  // Each wallet opened starts from its own name and tag.
   const [seen, setSeen] = useState<number | null>(null);
   if (wallet && seen !== wallet.id) {
     setSeen(wallet.id);
-    setName(wallet.friendlyName);
-    setTag(wallet.tagMemo ?? '');
+    form.reset({ friendlyName: wallet.friendlyName, tagMemo: wallet.tagMemo ?? '' });
   }
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    if (!wallet) return;
-    try {
-      await edit.mutateAsync({
-        walletId: wallet.id,
-        friendlyName: name,
-        ...(wallet.tagMemo !== null || tag ? { tagMemo: tag } : {}),
-      });
-      onClose();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      showErrorToast(err);
-    }
-  }
+  const send = async ({
+    entityId: _,
+    ...body
+  }: Parameters<typeof edit.mutateAsync>[0] & { entityId?: number }) => {
+    await edit.mutateAsync(body);
+    onClose();
+  };
 
   return (
     <Modal opened={wallet !== null} onClose={onClose} title={t('whitelist.rename')}>
-      <form onSubmit={save}>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
-          <TextInput
-            label={t('whitelist.friendlyName')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.friendlyName}
-            required
-          />
-          <TextInput
-            label={t('whitelist.tagMemo')}
-            value={tag}
-            onChange={(e) => setTag(e.currentTarget.value)}
-            error={errors.tagMemo}
-          />
-          <Button type="submit">{t('whitelist.save')}</Button>
+          {form.failure && (
+            <Alert color="red" role="alert">
+              {form.failure}
+            </Alert>
+          )}
+          <TextInput {...form.text('friendlyName')} />
+          <TextInput {...form.text('tagMemo')} />
+          <Button type="submit" loading={form.busy}>
+            {t('whitelist.save')}
+          </Button>
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,12 @@
 import { ZWalletRequest } from '@clearway/contracts/endpoints/wallet.schemas';
-import { WALLET_TYPES } from '@clearway/contracts/enums';
+import { WALLET_TYPE_UNKNOWN, WALLET_TYPES } from '@clearway/contracts/enums';
+import { WALLET_TYPE_LABELS } from '@clearway/contracts/request-types/whitelist-request-types';
 import { Alert, Button, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/form-errors';
 import { showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { useRequestWallet } from '../api/whitelist.mutations';
 import { networksQuery, vaspsQuery } from '../api/whitelist.queries';
 
@@ -16,17 +16,23 @@ const EMPTY = {
   tagMemo: '',
   friendlyName: '',
   digitalAssets: [] as string[],
-  walletType: 'Unknown',
+  walletType: WALLET_TYPE_UNKNOWN as string,
   vaspId: '',
 };
+type Values = typeof EMPTY;
 
-/** Asks for a wallet to be whitelisted: a WALLET ADDRESS request for an approver. */
+const CUSTODIAN = 'Regulated Custodian Wallet';
+
+/**
+ * Asks for a wallet to be whitelisted: a WALLET ADDRESS request for an approver. The
+ * address is checked by the server with its network's own checksum; its refusal is shown on
+ * the address field.
+ */
 export function WalletRequestForm({ entityId, onDone }: { entityId: number; onDone: () => void }) {
   const { t } = useTranslation();
   const networks = useQuery(networksQuery);
   const vasps = useQuery(vaspsQuery);
-  const [form, setForm] = useState(EMPTY);
-  const { errors, failure, busy, run } = useFormSubmit(useRequestWallet());
+  const request = useRequestWallet();
   const labels = {
     network: t('whitelist.network'),
     address: t('whitelist.address'),
@@ -36,91 +42,77 @@ export function WalletRequestForm({ entityId, onDone }: { entityId: number; onDo
     walletType: t('whitelist.walletType'),
     vaspId: t('whitelist.vasp'),
   };
-  const network = networks.data?.find((n) => n.code === form.network);
-  const custodian = form.walletType === 'Regulated Custodian Wallet';
+  const form = useForm({
+    initial: () => EMPTY,
+    labels,
+    required: ['network', 'address', 'tagMemo', 'digitalAssets', 'friendlyName', 'vaspId'],
+    check: (v: Values) => {
+      const checked = checkForm(
+        ZWalletRequest,
+        {
+          entityId,
+          network: v.network || undefined,
+          address: v.address,
+          friendlyName: v.friendlyName,
+          digitalAssets: v.digitalAssets,
+          walletType: v.walletType,
+          ...(v.tagMemo ? { tagMemo: v.tagMemo } : {}),
+          ...(v.walletType === CUSTODIAN && v.vaspId ? { vaspId: Number(v.vaspId) } : {}),
+        },
+        labels,
+      );
+      // A regulated custodian wallet names its VASP (the server's rule, told before it is asked).
+      if (v.walletType !== CUSTODIAN || v.vaspId) return checked;
+      return { errors: { ...checked.errors, vaspId: t('forms.required', { label: labels.vaspId }) } };
+    },
+  });
+  const v = form.values;
+  const network = networks.data?.find((n) => n.code === v.network);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const input = {
-      network: form.network,
-      address: form.address,
-      friendlyName: form.friendlyName,
-      digitalAssets: form.digitalAssets,
-      walletType: form.walletType,
-      ...(form.tagMemo ? { tagMemo: form.tagMemo } : {}),
-      ...(custodian && form.vaspId ? { vaspId: Number(form.vaspId) } : {}),
-    };
-    const { errors: invalid, body } = checkForm(ZWalletRequest, { entityId, ...input }, labels);
-    await run(invalid, body, () => {
-      showSuccessToast(t('whitelist.requested'), t('whitelist.requestedText'));
-      setForm(EMPTY);
-      onDone();
-    });
-  }
+  const send = async (body: Parameters<typeof request.mutateAsync>[0]) => {
+    await request.mutateAsync(body);
+    showSuccessToast(t('whitelist.requested'), t('whitelist.requestedText'));
+    form.reset();
+    onDone();
+  };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(send)} noValidate>
       <Stack>
-        {failure && <Alert color="red">{failure}</Alert>}
+        {form.failure && (
+          <Alert color="red" role="alert">
+            {form.failure}
+          </Alert>
+        )}
         <Select
-          label={t('whitelist.network')}
+          {...form.choice('network')}
+          onChange={(x) => form.set({ network: x ?? '', digitalAssets: [] })}
           data={(networks.data ?? []).map((n) => ({ value: n.code, label: n.name }))}
-          value={form.network || null}
-          onChange={(v) => setForm({ ...form, network: v ?? '', digitalAssets: [] })}
-          error={errors.network}
-          required
         />
         <TextInput
-          label={t('whitelist.address')}
-          value={form.address}
-          onChange={(e) => setForm({ ...form, address: e.currentTarget.value.trim() })}
-          error={errors.address}
-          required
+          {...form.text('address')}
+          onChange={(e) => form.set({ address: e.currentTarget.value.trim() })}
           ff="monospace"
         />
-        {network?.tag === 'required' && (
-          <TextInput
-            label={t('whitelist.tag')}
-            value={form.tagMemo}
-            onChange={(e) => setForm({ ...form, tagMemo: e.currentTarget.value })}
-            error={errors.tagMemo}
-            required
-          />
-        )}
-        <MultiSelect
-          searchable
-          label={t('whitelist.assets')}
-          data={network?.assets ?? []}
-          value={form.digitalAssets}
-          onChange={(v) => setForm({ ...form, digitalAssets: v })}
-          error={errors.digitalAssets}
-          required
-        />
-        <TextInput
-          label={t('whitelist.friendlyName')}
-          value={form.friendlyName}
-          onChange={(e) => setForm({ ...form, friendlyName: e.currentTarget.value })}
-          error={errors.friendlyName}
-          required
-        />
+        {network?.tag === 'required' && <TextInput {...form.text('tagMemo')} />}
+        <MultiSelect {...form.choices('digitalAssets')} searchable data={network?.assets ?? []} />
+        <TextInput {...form.text('friendlyName')} />
         <Select
-          label={t('whitelist.walletType')}
-          data={['Unknown', ...WALLET_TYPES]}
-          value={form.walletType}
-          onChange={(v) => setForm({ ...form, walletType: v ?? 'Unknown' })}
+          {...form.choice('walletType')}
+          data={([WALLET_TYPE_UNKNOWN, ...WALLET_TYPES] as const).map((x) => ({
+            value: x,
+            label: WALLET_TYPE_LABELS[x],
+          }))}
+          description={t('whitelist.walletTypeHint')}
           allowDeselect={false}
         />
-        {custodian && (
+        {v.walletType === CUSTODIAN && (
           <Select
-            label={t('whitelist.vasp')}
-            data={(vasps.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
-            value={form.vaspId || null}
-            onChange={(v) => setForm({ ...form, vaspId: v ?? '' })}
-            error={errors.vaspId}
-            required
+            {...form.choice('vaspId')}
+            data={(vasps.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
           />
         )}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={form.busy}>
           {t('whitelist.submitRequest')}
         </Button>
       </Stack>

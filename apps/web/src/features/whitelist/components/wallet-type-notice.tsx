@@ -1,7 +1,8 @@
 import { WALLET_TYPES } from '@clearway/contracts/enums';
 import { walletsAwaitingType } from '@clearway/contracts/networks';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Dialog, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { showErrorToast } from '../../../lib/toasts';
@@ -11,16 +12,29 @@ import { walletsQuery } from '../api/whitelist.queries';
 /**
  * Section 4's wallet type update, prompted once (the persisted wallet-type notice): the
  * wallets whose type is still Unknown, active and with status active, by friendly name.
+ * A notice in the corner, never a modal: it does not stand between anyone and their work,
+ * and it concerns the wallet's holders — shown on the user's own entity, not to staff
+ * looking at a client whose wallet awaits a type.
  */
-export function WalletTypeNotice({ visited, onVisited }: { visited: boolean; onVisited: () => void }) {
+export function WalletTypeNotice({
+  visited,
+  onVisited,
+  ownEntity,
+}: {
+  visited: boolean;
+  onVisited: () => void;
+  /** The selected entity is the user's own (the top of their entity tree), not one below it. */
+  ownEntity: boolean;
+}) {
   const { t } = useTranslation();
+  const titleId = useId();
   const entity = useSelectedEntity();
   const id = entity?.entityId ?? -1;
-  const allowed = Boolean(entity?.capabilities.canUpdateWalletType);
+  const concerned = ownEntity && Boolean(entity?.capabilities.canUpdateWalletType);
   const update = useSetWalletType(id);
-  const wallets = useQuery({ ...walletsQuery(id), enabled: allowed && !visited && id > 0 });
+  const wallets = useQuery({ ...walletsQuery(id), enabled: concerned && !visited && id > 0 });
   const pending = walletsAwaitingType(wallets.data ?? []);
-  const opened = allowed && !visited && pending.length > 0;
+  const opened = concerned && !visited && pending.length > 0;
 
   async function setType(walletId: number, walletType: string) {
     try {
@@ -31,16 +45,30 @@ export function WalletTypeNotice({ visited, onVisited }: { visited: boolean; onV
   }
 
   return (
-    <Modal opened={opened} onClose={onVisited} title={t('walletType.title')} size="lg">
-      <Stack>
+    <Dialog
+      opened={opened}
+      onClose={onVisited}
+      size="lg"
+      position={{ bottom: 20, right: 20 }}
+      role="dialog"
+      aria-modal={false}
+      aria-labelledby={titleId}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} id={titleId}>
+            {t('walletType.title')}
+          </Text>
+          <CloseButton aria-label={t('shell.close')} onClick={onVisited} />
+        </Group>
         <Text size="sm">{t('walletType.text')}</Text>
         {pending.map((w) => (
           <Group key={w.id} justify="space-between" wrap="nowrap">
-            <Stack gap={0}>
+            <Stack gap={0} miw={0}>
               <Text fw={600} size="sm">
                 {w.friendlyName}
               </Text>
-              <Text size="xs" c="dimmed" ff="monospace">
+              <Text size="xs" c="dimmed" ff="monospace" truncate>
                 {w.network} · {w.address}
               </Text>
             </Stack>
@@ -49,7 +77,7 @@ export function WalletTypeNotice({ visited, onVisited }: { visited: boolean; onV
               placeholder={t('walletType.pick')}
               data={WALLET_TYPES.filter((x) => x !== 'Regulated Custodian Wallet')}
               onChange={(v) => v && setType(w.id, v)}
-              w={240}
+              w={220}
             />
           </Group>
         ))}
@@ -57,11 +85,11 @@ export function WalletTypeNotice({ visited, onVisited }: { visited: boolean; onV
           {t('walletType.custodianHint')}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onVisited}>
+          <Button variant="default" size="xs" onClick={onVisited}>
             {t('walletType.later')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

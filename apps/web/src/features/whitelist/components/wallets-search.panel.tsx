@@ -1,10 +1,9 @@
-import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ListState } from '../../../components/list-state';
+import { type Column, DataTable } from '../../../components/data-table';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { walletSearchQuery } from '../api/whitelist.queries';
 
@@ -19,6 +18,26 @@ export function WalletsSearchPanel() {
   const [debounced] = useDebouncedValue(query, 300);
   const id = entity?.entityId ?? -1;
   const results = useQuery({ ...walletSearchQuery(id, debounced, SHOWN), enabled: id > 0 });
+  type Found = NonNullable<typeof results.data>[number];
+  const columns: Column<Found>[] = [
+    {
+      id: 'wallet',
+      header: t('whitelist.wallet'),
+      value: (w) => `${w.friendlyName} ${w.network} ${w.address}`,
+      cell: (w) => (
+        <>
+          <Text size="sm" fw={600}>
+            {w.friendlyName}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {w.network} · {w.address}
+          </Text>
+        </>
+      ),
+      fixed: true,
+    },
+    { id: 'entity', header: t('overview.entity'), value: (w) => w.entityName, cell: (w) => w.entityName },
+  ];
   return (
     <Stack>
       <TextInput
@@ -27,35 +46,22 @@ export function WalletsSearchPanel() {
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
       />
-      <ListState
-        query={results}
-        count={(results.data ?? []).length}
+      <DataTable
+        id="wallet-search"
         label={t('search.label')}
+        columns={columns}
+        rows={results.data}
+        rowKey={(w) => w.id}
+        query={results}
         empty={{ title: t('search.none'), hint: t('search.noneHint') }}
+        csv={{ fileName: `wallet-search-${id}.csv` }}
       >
-        <DataTable striped aria-label={t('search.label')}>
-          <Table.Tbody>
-            {(results.data ?? []).map((w) => (
-              <Table.Tr key={w.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {w.friendlyName}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {w.network} · {w.address}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{w.entityName}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </DataTable>
         {results.data?.length === SHOWN && (
           <Text size="xs" c="dimmed">
             {t('search.capped', { count: SHOWN })}
           </Text>
         )}
-      </ListState>
+      </DataTable>
     </Stack>
   );
 }
