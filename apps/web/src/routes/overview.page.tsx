@@ -22,9 +22,9 @@ import { STALE_RATE_HOURS, valuationOf } from '../features/accounts/components/v
 import { BookCashEntry } from '../features/cash-entries/components/book-cash-entry';
 import { CashEntryHistory } from '../features/cash-entries/components/cash-entry-history';
 import { RateSheet } from '../features/rates/components/rate-sheet';
-import { useAssetOf, useScaleOf } from '../features/reference-data/api/reference-data.queries';
+import { useAssetOf } from '../features/reference-data/api/reference-data.queries';
 import { ProfitLoss } from '../features/trades/components/profit-loss';
-import { formatDecimal, formatMoney } from '../lib/format';
+import { formatMoney } from '../lib/format';
 import { formatDateTime } from '../lib/format/dates';
 import { historicEntryTypes, useSelectedEntity } from '../lib/selected-entity';
 

@@ -1,24 +1,12 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import type {
-  TCfdTrade,
-  TConversionSweep,
-  TDeliverableFxTrade,
-  TFxSwap,
-  TMarginFxTrade,
-} from '@clearway/contracts/endpoints/trades.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
+import type { BookingBody } from '../booking-draft';
 import { tradeKeys } from './trades.keys';
 
 /** A booking of one kind, with the Idempotency-Key its form drew when it opened. */
-export type Booking = { idempotencyKey: string } & (
-  | { kind: 'DELIVERABLE_FX'; body: TDeliverableFxTrade }
-  | { kind: 'MARGIN_FX'; body: TMarginFxTrade }
-  | { kind: 'FX_SWAP'; body: TFxSwap }
-  | { kind: 'CFD'; body: TCfdTrade }
-  | { kind: 'CONVERSION_SWEEP'; body: TConversionSweep }
-);
+export type Booking = { idempotencyKey: string } & BookingBody;
 
 async function book(b: Booking) {
   const headers = { 'Idempotency-Key': b.idempotencyKey };

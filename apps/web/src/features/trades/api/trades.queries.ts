@@ -33,6 +33,24 @@ export const profitLossQuery = (entityId: number) =>
     ...live,
   });
 
+/**
+ * The instrument catalogue by id: a position's base currency, and the price precision every
+ * rate of an instrument reads with (`1.08500`, not `1.085` beside `1.08425`). It changes rarely.
+ */
+export const instrumentsByIdQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: tradeKeys.instruments(entityId),
+    queryFn: async () =>
+      new Map(
+        (
+          await allPages((limit, offset) =>
+            api(API.instruments.list, { payload: { entityId, limit, offset } }),
+          )
+        ).map((i) => [i.id, i]),
+      ),
+    staleTime: 5 * 60_000,
+  });
+
 /** The open accounts of the entity and of every entity below it: where a trade may be booked. */
 export const bookingAccountsQuery = (entityId: number) =>
   queryOptions({

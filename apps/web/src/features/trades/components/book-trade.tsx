@@ -1,17 +1,7 @@
-import { valueAt } from '@clearway/contracts/amounts';
-import type { TInstrument } from '@clearway/contracts/endpoints/instruments.schemas';
-import {
-  ZCfdTrade,
-  ZConversionSweep,
-  ZDeliverableFxTrade,
-  ZFxSwap,
-  ZMarginFxTrade,
-} from '@clearway/contracts/endpoints/trades.schemas';
-import type { TradeType } from '@clearway/contracts/enums';
+import { labelOf, TRADE_SIDE_LABELS, TRADE_TYPE_LABELS } from '@clearway/contracts/enums';
 import {
   Alert,
   Button,
-  Group,
   Modal,
   SegmentedControl,
   Select,
@@ -20,15 +10,18 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
-import { checkForm } from '../../../lib/form-errors';
+import { EMPTY_CELL } from '../../../lib/format';
+import { formatDate } from '../../../lib/format/dates';
+import { toGatewayError } from '../../../lib/gateway';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { useDialogForm } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { useScaleOf } from '../../reference-data/api/reference-data.queries';
-import { type Booking, useBookTrade } from '../api/trades.mutations';
+import { useBookTrade } from '../api/trades.mutations';
 import {
   bookingAccountsQuery,
   cfdValueDateQuery,
@@ -36,332 +29,238 @@ import {
   spotQuery,
   tradableQuery,
 } from '../api/trades.queries';
-import { figure } from './trade-figures';
-
-const KINDS = [
-  'DELIVERABLE_FX',
-  'MARGIN_FX',
-  'FX_SWAP',
-  'CFD',
-  'CONVERSION_SWEEP',
-] as const satisfies TradeType[];
-type Kind = (typeof KINDS)[number];
-const SCHEMA = {
-  DELIVERABLE_FX: ZDeliverableFxTrade,
-  MARGIN_FX: ZMarginFxTrade,
-  FX_SWAP: ZFxSwap,
-  CFD: ZCfdTrade,
-  CONVERSION_SWEEP: ZConversionSweep,
-} as const;
-
-const blank = () => ({
-  kind: 'DELIVERABLE_FX' as Kind,
-  accountId: '',
-  instrumentId: '',
-  side: 'BUY' as 'BUY' | 'SELL',
-  amount: '',
-  rate: '',
-  forward: false,
-  valueDate: '',
-  swapPoints: '',
-  farValueDate: '',
-  reference: '',
-});
-type Form = ReturnType<typeof blank>;
-
-/** The request body the kind's contract row takes, from what the form holds. */
-function bodyOf(f: Form, entityId: number): Record<string, unknown> {
-  const common = {
-    entityId,
-    accountId: Number(f.accountId) || undefined,
-    reference: f.reference || undefined,
-  };
-  const trade = { ...common, instrumentId: Number(f.instrumentId) || undefined, side: f.side };
-  switch (f.kind) {
-    case 'DELIVERABLE_FX':
-      return {
-        ...trade,
-        amount: f.amount,
-        rate: f.rate,
-        valueDate: f.forward ? f.valueDate || undefined : undefined,
-      };
-    case 'MARGIN_FX':
-      return { ...trade, amount: f.amount, rate: f.rate };
-    case 'FX_SWAP':
-      return {
-        ...trade,
-        amount: f.amount,
-        rate: f.rate,
-        swapPoints: f.swapPoints,
-        farValueDate: f.farValueDate,
-      };
-    case 'CFD':
-      return { ...trade, quantity: f.amount, price: f.rate };
-    case 'CONVERSION_SWEEP':
-      return common;
-  }
-}
-
-/** The mid a new trade's rate starts from: the sheet's for a pair, the price for a CFD. */
-function midOf(
-  i: TInstrument,
-  prices: {
-    rates: { base: string; quote: string; rate: string }[];
-    cfds: { instrumentId: number; mid: string }[];
-  },
-) {
-  if (i.kind === 'CFD') return prices.cfds.find((c) => c.instrumentId === i.id)?.mid ?? '';
-  if (i.kind !== 'FX') return '';
-  return prices.rates.find((r) => r.base === i.base && r.quote === i.quote)?.rate ?? '';
-}
+import {
+  BOOKING_FIELD_OF,
+  BOOKING_KINDS,
+  type BookingBody,
+  type BookingDraft,
+  type BookingKind,
+  checkBooking,
+  counterAmountOf,
+  emptyBooking,
+  sheetPrice,
+} from '../booking-draft';
+import { BookingReview } from './booking-review';
+import { useTradeFigures } from './trade-figures';
 
 /**
  * Staff with manual_trade_booking book a trade of any kind on an account of the entity or
  * below: the instrument from what the account's owner may trade, the side, the amount, the
- * rate prefilled from the sheet (editable), the value date as the server computes it, and the
- * counter amount computed as they type; a review step before it is booked, then the spec's
- * create confirmation. One Idempotency-Key per opened form: a double submit books once.
+ * rate prefilled from the sheet (the ask for a buy, the bid for a sell; editable), the value
+ * date as the server computes it, and the counter amount computed as they type; a review
+ * step before it is booked, then the spec's create confirmation. One Idempotency-Key per
+ * opened form: a double submit books once; a refusal (nothing booked) draws a new one.
  */
 export function BookTrade({ entityId }: { entityId: number }) {
   const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
   const [key, setKey] = useState('');
-  const [review, setReview] = useState<Booking | null>(null);
-  const { opened, start, close, form, setForm, errors, failure, busy, run } = useDialogForm(
-    blank,
-    useBookTrade(),
-  );
+  const [review, setReview] = useState<BookingBody | null>(null);
+  const book = useBookTrade();
+  const scaleOf = useScaleOf();
+  const figures = useTradeFigures(entityId);
   const accounts = useQuery({ ...bookingAccountsQuery(entityId), enabled: opened });
-  const account = accounts.data?.find((a) => String(a.id) === form.accountId);
+  const prices = useQuery({ ...pricesQuery(entityId), enabled: opened });
+
+  // The kind picks the amount's and the rate's names (a CFD's quantity and price); the
+  // form's labels are read on every render, and the kind only changes through `pickKind`.
+  const [kind, setKind] = useState<BookingKind>('DELIVERABLE_FX');
+  const labels = {
+    kind: t('trades.kind'),
+    accountId: t('trades.account'),
+    instrumentId: t('trades.instrument'),
+    side: t('trades.side'),
+    amount: kind === 'CFD' ? t('trades.quantity') : t('trades.amount'),
+    rate: kind === 'CFD' ? t('trades.price') : t('trades.rate'),
+    valueDate: t('trades.valueDate'),
+    swapPoints: t('trades.swapPoints'),
+    farValueDate: t('trades.farValueDate'),
+    reference: t('trades.reference'),
+  };
+  const form = useForm({
+    initial: emptyBooking,
+    labels,
+    required: ['accountId', 'instrumentId', 'amount', 'rate', 'valueDate', 'swapPoints', 'farValueDate'],
+    fieldOf: BOOKING_FIELD_OF,
+    check: (d: BookingDraft) => checkBooking(d, entityId, labels),
+  });
+  const d = form.values;
+  const cfd = d.kind === 'CFD';
+  const account = accounts.data?.find((a) => String(a.id) === d.accountId);
   const tradable = useQuery({
     ...tradableQuery(account?.entityId ?? -1),
     enabled: opened && Boolean(account),
   });
-  const prices = useQuery({ ...pricesQuery(entityId), enabled: opened });
-  const wanted = form.kind === 'CFD' ? 'CFD' : 'FX';
-  const instruments = (tradable.data?.items ?? []).filter((i) => i.kind === wanted);
-  const instrument = instruments.find((i) => String(i.id) === form.instrumentId);
+  const instruments = (tradable.data?.items ?? []).filter((i) => i.kind === (cfd ? 'CFD' : 'FX'));
+  const instrument = instruments.find((i) => String(i.id) === d.instrumentId);
   const pair = instrument?.kind === 'FX' ? { base: instrument.base, quote: instrument.quote } : null;
-  const spot = useQuery({
-    ...spotQuery(entityId, pair),
-    enabled: opened && pair !== null && form.kind !== 'CFD',
-  });
+
+  const spot = useQuery({ ...spotQuery(entityId, pair), enabled: opened && pair !== null });
   const cfdDate = useQuery({
     ...cfdValueDateQuery(entityId, instrument?.kind === 'CFD' ? instrument.id : null),
     enabled: opened && instrument?.kind === 'CFD',
   });
-  const scaleOf = useScaleOf();
-  const labels = {
-    accountId: t('trades.account'),
-    instrumentId: t('trades.instrument'),
-    side: t('trades.side'),
-    amount: t('trades.amount'),
-    quantity: t('trades.quantity'),
-    rate: t('trades.rate'),
-    price: t('trades.price'),
-    valueDate: t('trades.valueDate'),
-    swapPoints: t('trades.swapPoints'),
-    farValueDate: t('trades.farValueDate'),
+  const spotDate = spot.data?.valueDate;
+  const valueDate = cfd
+    ? cfdDate.data?.valueDate
+    : d.kind === 'DELIVERABLE_FX' && d.forward
+      ? d.valueDate
+      : spotDate;
+  const counter = counterAmountOf(d, instrument, instrument && scaleOf(instrument.quote));
+  const counterText = counter && instrument ? figures.money(counter, instrument.quote) : null;
+
+  const start = () => {
+    setKey(crypto.randomUUID());
+    setReview(null);
+    setKind('DELIVERABLE_FX');
+    form.reset();
+    open();
   };
-
-  const counter = (() => {
-    if (!instrument || !/^\d+(\.\d+)?$/.test(form.amount) || !/^\d+(\.\d+)?$/.test(form.rate)) return null;
-    const scale = scaleOf(instrument.quote) ?? 2;
-    const size = instrument.kind === 'CFD' ? instrument.contractSize : '1';
-    return `${figure(valueAt(valueAt(form.amount, size, 18), form.rate, scale))} ${instrument.quote}`;
-  })();
-  const valueDate =
-    form.kind === 'CFD' ? cfdDate.data?.valueDate : form.forward ? form.valueDate : spot.data?.valueDate;
-
-  function toReview(e: React.FormEvent) {
-    e.preventDefault();
-    const body = bodyOf(form, entityId);
-    const { errors: problems, body: checked } = checkForm(SCHEMA[form.kind], body, labels);
-    if (Object.keys(problems).length || !checked) {
-      void run(problems, undefined);
-      return;
-    }
-    setReview({ idempotencyKey: key, kind: form.kind, body: checked } as Booking);
-  }
+  const priceFor = (id: string, side: BookingDraft['side']) => {
+    const i = instruments.find((x) => String(x.id) === id);
+    return i && prices.data ? sheetPrice(i, side, prices.data) : '';
+  };
+  const pickKind = (v: string | null) => {
+    const next = (v as BookingKind | null) ?? 'DELIVERABLE_FX';
+    setKind(next);
+    form.set({ kind: next, instrumentId: '', rate: '', forward: false });
+  };
+  // Turning the side re-quotes a rate still as the sheet gave it; a dealt rate typed in stays.
+  const pickSide = (side: BookingDraft['side']) =>
+    form.set({
+      side,
+      ...(d.rate === priceFor(d.instrumentId, d.side) ? { rate: priceFor(d.instrumentId, side) } : {}),
+    });
 
   async function submit() {
     if (!review) return;
-    await run({}, review, () => {
+    try {
+      await book.mutateAsync({ idempotencyKey: key, ...review } as Parameters<typeof book.mutateAsync>[0]);
+    } catch (err) {
+      // Refused: nothing was booked, so the corrected trade goes with a new key. Unknown
+      // (the network): the same key, so sending again cannot book twice.
+      if (toGatewayError(err).status < 500) setKey(crypto.randomUUID());
       setReview(null);
-      close();
-      confirmSaved(t, 'trade', 'created');
-    });
+      form.refuse(err);
+      return;
+    }
+    setReview(null);
+    close();
+    confirmSaved(t, 'trade', 'created');
   }
 
-  const pick = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   return (
     <>
-      <Button
-        onClick={() => {
-          setKey(crypto.randomUUID());
-          setReview(null);
-          start();
-        }}
-      >
-        {t('trades.book')}
-      </Button>
+      <Button onClick={start}>{t('trades.book')}</Button>
       <Modal opened={opened} onClose={close} title={t('trades.createTrade')} centered size="lg">
         {review ? (
-          <Stack>
-            <Text fw={600}>{t('trades.review')}</Text>
-            <Text size="sm">
-              {form.kind === 'CONVERSION_SWEEP'
-                ? t('trades.reviewSweep', { account: account?.name })
-                : t('trades.reviewTrade', {
-                    kind: t(`trades.types.${form.kind}`),
-                    side: t(`trades.sides.${form.side}`),
-                    amount: form.amount,
-                    symbol: instrument?.symbol,
-                    rate: form.rate,
-                    account: account?.name,
-                  })}
-            </Text>
-            {counter && <Text size="sm">{t('trades.reviewCounter', { counter })}</Text>}
-            {valueDate && <Text size="sm">{t('trades.reviewValueDate', { date: valueDate })}</Text>}
-            {failure && (
-              <Alert color="red" title={t('trades.refused')}>
-                {failure}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setReview(null)}>
-                {t('trades.back')}
-              </Button>
-              <Button onClick={submit} loading={busy}>
-                {t('trades.createTrade')}
-              </Button>
-            </Group>
-          </Stack>
+          <BookingReview
+            booking={review}
+            busy={book.isPending}
+            onBack={() => setReview(null)}
+            onBook={submit}
+            terms={{
+              account: account ? `${account.name} · ${account.entityName}` : EMPTY_CELL,
+              symbol: instrument?.symbol,
+              amount: figures.money(d.amount, cfd ? null : (pair?.base ?? null)),
+              rate: figures.rate(d.rate, instrument?.id ?? null),
+              counter: counterText,
+              valueDate,
+              farValueDate: d.farValueDate,
+              reference: d.reference.trim(),
+            }}
+          />
         ) : (
-          <form onSubmit={toReview} noValidate>
+          <form onSubmit={form.onSubmit(async (body) => setReview(body))} noValidate>
             <Stack>
               <Select
-                label={t('trades.kind')}
-                data={KINDS.map((k) => ({ value: k, label: t(`trades.types.${k}`) }))}
-                value={form.kind}
-                onChange={(v) => pick({ kind: (v as Kind) ?? 'DELIVERABLE_FX', instrumentId: '', rate: '' })}
+                {...form.choice('kind')}
+                data={BOOKING_KINDS.map((k) => ({ value: k, label: labelOf(TRADE_TYPE_LABELS, k) }))}
+                onChange={pickKind}
                 allowDeselect={false}
               />
               <Select
-                label={t('trades.account')}
+                {...form.choice('accountId')}
                 searchable
                 data={(accounts.data ?? []).map((a) => ({
                   value: String(a.id),
                   label: `${a.name} · ${a.entityName}`,
                 }))}
-                value={form.accountId || null}
-                onChange={(v) => pick({ accountId: v ?? '', instrumentId: '', rate: '' })}
-                error={errors.accountId}
-                required
+                onChange={(v) => form.set({ accountId: v ?? '', instrumentId: '', rate: '' })}
               />
-              {form.kind !== 'CONVERSION_SWEEP' && (
+              {d.kind !== 'CONVERSION_SWEEP' && (
                 <>
                   <Select
-                    label={t('trades.instrument')}
+                    {...form.choice('instrumentId')}
                     searchable
                     data={instruments.map((i) => ({ value: String(i.id), label: i.symbol }))}
-                    value={form.instrumentId || null}
-                    onChange={(v) => {
-                      const chosen = instruments.find((i) => String(i.id) === v);
-                      pick({
-                        instrumentId: v ?? '',
-                        rate: chosen && prices.data ? midOf(chosen, prices.data) : '',
-                      });
-                    }}
-                    error={errors.instrumentId}
+                    onChange={(v) => form.set({ instrumentId: v ?? '', rate: priceFor(v ?? '', d.side) })}
                     disabled={!account}
-                    required
+                    placeholder={account ? undefined : t('trades.pickAccountFirst')}
+                    nothingFoundMessage={t('trades.nothingTradable')}
                   />
                   <SegmentedControl
                     aria-label={t('trades.side')}
-                    data={[
-                      { value: 'BUY', label: t('trades.sides.BUY') },
-                      { value: 'SELL', label: t('trades.sides.SELL') },
-                    ]}
-                    value={form.side}
-                    onChange={(v) => pick({ side: v as Form['side'] })}
+                    data={(['BUY', 'SELL'] as const).map((s) => ({
+                      value: s,
+                      label: labelOf(TRADE_SIDE_LABELS, s),
+                    }))}
+                    value={d.side}
+                    onChange={(v) => pickSide(v as BookingDraft['side'])}
+                    color={d.side === 'BUY' ? 'teal' : 'red'}
                   />
                   <TextInput
-                    label={
-                      form.kind === 'CFD'
-                        ? t('trades.quantity')
-                        : t('trades.amountIn', { currency: pair?.base ?? '' })
-                    }
+                    {...form.text('amount')}
+                    label={pair ? t('trades.amountIn', { currency: pair.base }) : labels.amount}
                     inputMode="decimal"
-                    value={form.amount}
-                    onChange={(e) => pick({ amount: e.currentTarget.value })}
-                    error={errors.amount ?? errors.quantity}
-                    required
                   />
                   <TextInput
-                    label={form.kind === 'CFD' ? t('trades.price') : t('trades.rate')}
-                    description={t('trades.rateHint')}
+                    {...form.text('rate')}
                     inputMode="decimal"
-                    value={form.rate}
-                    onChange={(e) => pick({ rate: e.currentTarget.value })}
-                    error={errors.rate ?? errors.price}
-                    required
+                    description={t(d.side === 'BUY' ? 'trades.rateHintAsk' : 'trades.rateHintBid')}
                   />
                   <Text size="sm" data-testid="counter-amount">
-                    {t('trades.counterIs', { counter: counter ?? '—' })}
+                    {t('trades.counterIs', { counter: counterText ?? EMPTY_CELL })}
                   </Text>
-                  {form.kind === 'DELIVERABLE_FX' && (
+                  {d.kind === 'DELIVERABLE_FX' && (
                     <Switch
                       label={t('trades.forward')}
-                      checked={form.forward}
+                      checked={d.forward}
                       onChange={(e) =>
-                        pick({ forward: e.currentTarget.checked, valueDate: spot.data?.valueDate ?? '' })
+                        form.set({ forward: e.currentTarget.checked, valueDate: spotDate ?? '' })
                       }
                     />
                   )}
-                  {form.kind === 'DELIVERABLE_FX' && form.forward ? (
+                  {d.kind === 'DELIVERABLE_FX' && d.forward ? (
                     <TextInput
-                      label={t('trades.valueDate')}
+                      {...form.text('valueDate')}
                       type="date"
-                      min={runtimeConfig.dateWindow.from}
+                      min={spotDate ?? runtimeConfig.dateWindow.from}
                       max={runtimeConfig.dateWindow.to}
-                      value={form.valueDate}
-                      onChange={(e) => pick({ valueDate: e.currentTarget.value })}
-                      error={errors.valueDate}
-                      required
+                      description={spotDate && t('trades.spotIs', { date: formatDate(spotDate) })}
                     />
                   ) : (
                     <Text size="sm" data-testid="value-date">
-                      {t('trades.valueDateIs', { date: valueDate ?? '…' })}
+                      {t(d.kind === 'FX_SWAP' ? 'trades.nearValueDateIs' : 'trades.valueDateIs', {
+                        date: valueDate ? formatDate(valueDate) : '…',
+                      })}
+                      {valueDate && !cfd && ` ${t('trades.atSpot')}`}
                     </Text>
                   )}
-                  {form.kind === 'FX_SWAP' && (
+                  {d.kind === 'FX_SWAP' && (
                     <>
-                      <TextInput
-                        label={t('trades.swapPoints')}
-                        inputMode="decimal"
-                        value={form.swapPoints}
-                        onChange={(e) => pick({ swapPoints: e.currentTarget.value })}
-                        error={errors.swapPoints}
-                        required
-                      />
-                      <TextInput
-                        label={t('trades.farValueDate')}
-                        type="date"
-                        value={form.farValueDate}
-                        onChange={(e) => pick({ farValueDate: e.currentTarget.value })}
-                        error={errors.farValueDate}
-                        required
-                      />
+                      <TextInput {...form.text('swapPoints')} inputMode="decimal" />
+                      <TextInput {...form.text('farValueDate')} type="date" min={spotDate} />
                     </>
                   )}
                 </>
               )}
-              <TextInput
-                label={t('trades.reference')}
-                value={form.reference}
-                onChange={(e) => pick({ reference: e.currentTarget.value })}
-              />
-              {failure && !Object.keys(errors).length && <Alert color="red">{failure}</Alert>}
+              <TextInput {...form.text('reference')} />
+              {form.failure && (
+                <Alert color="red" role="alert" title={t('trades.refused')}>
+                  {form.failure}
+                </Alert>
+              )}
               <Button type="submit">{t('trades.toReview')}</Button>
             </Stack>
           </form>

@@ -1,20 +1,18 @@
 import type { TTrade } from '@clearway/contracts/endpoints/trades.schemas';
 import { ZTradeCancel } from '@clearway/contracts/endpoints/trades.schemas';
+import { labelOf, TRADE_SIDE_LABELS, TRADE_STATUS_LABELS } from '@clearway/contracts/enums';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/form-errors';
+import { checkForm } from '../../../lib/form-errors';
 import { showSuccessToast } from '../../../lib/toasts';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useForm } from '../../../lib/use-form';
 import { useCancelTrade } from '../api/trades.mutations';
-import { figure } from './trade-figures';
-
-const REASON = ZTradeCancel.pick({ reason: true });
+import { useTradeFigures } from './trade-figures';
 
 /**
- * Confirms cancelling a trade, saying why (required, kept in its events and audited): what
- * it was, and what cancelling does — a trade not yet settled is cancelled and its hold
- * released; a settled one is reversed by opposite postings.
+ * Confirms cancelling a trade, saying why (required, checked with the contract's rule, kept
+ * in its events and audited): what it was, and what cancelling does — a trade not yet
+ * settled is cancelled and its hold released; a settled one is reversed by opposite postings.
  */
 export function CancelTrade({
   trade,
@@ -26,32 +24,36 @@ export function CancelTrade({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const { errors, failure, busy, run } = useFormSubmit(useCancelTrade(entityId));
+  const cancel = useCancelTrade(entityId);
+  const f = useTradeFigures(entityId);
   const settled = trade.status === 'SETTLED' || trade.realisedPnl !== null;
+  const labels = { reason: t('trades.cancelReason') };
+  const form = useForm({
+    initial: () => ({ reason: '' }),
+    labels,
+    required: ['reason'],
+    check: (v) => checkForm(ZTradeCancel, { entityId, tradeId: trade.id, reason: v.reason }, labels),
+  });
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const problems = fieldErrors(REASON, { reason }, { reason: t('trades.cancelReason') });
-    await run(problems, { tradeId: trade.id, reason: reason.trim() }, (view) => {
-      showSuccessToast(
-        t('trades.cancelledTitle'),
-        t('trades.cancelledMessage', { id: trade.id, status: t(`trades.statuses.${view.trade.status}`) }),
-      );
-      onClose();
-    });
-  }
+  const send = async (body: { tradeId: number; reason: string }) => {
+    const view = await cancel.mutateAsync({ tradeId: body.tradeId, reason: body.reason });
+    showSuccessToast(
+      t('trades.cancelledTitle'),
+      t('trades.cancelledMessage', { id: trade.id, status: labelOf(TRADE_STATUS_LABELS, view.trade.status) }),
+    );
+    onClose();
+  };
 
   return (
     <Modal opened onClose={onClose} title={t('trades.cancelTrade', { id: trade.id })} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <Text size="sm">
             {t('trades.cancelSummary', {
-              side: t(`trades.sides.${trade.side}`),
-              amount: figure(trade.amount),
+              side: labelOf(TRADE_SIDE_LABELS, trade.side),
+              amount: f.money(trade.amount, trade.base),
               symbol: trade.symbol,
-              rate: trade.rate,
+              rate: f.rate(trade.rate, trade.instrumentId),
               account: trade.accountName,
             })}
           </Text>
@@ -59,21 +61,22 @@ export function CancelTrade({
             {t(settled ? 'trades.cancelReverses' : 'trades.cancelReleases')}
           </Alert>
           <Textarea
-            label={t('trades.cancelReason')}
+            {...form.text('reason')}
             description={t('trades.cancelReasonHint')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={errors.reason ?? (failure && !Object.keys(errors).length ? failure : undefined)}
-            required
             autosize
             minRows={2}
             data-autofocus
           />
+          {form.failure && (
+            <Alert color="red" role="alert">
+              {form.failure}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('trades.keep')}
             </Button>
-            <Button type="submit" color="red" loading={busy}>
+            <Button type="submit" color="red" loading={form.busy}>
               {t('trades.cancelConfirm')}
             </Button>
           </Group>

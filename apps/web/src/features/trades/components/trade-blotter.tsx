@@ -1,17 +1,13 @@
-import type { TTrade } from '@clearway/contracts/endpoints/trades.schemas';
-import { TRADE_SIDES, TRADE_STATUSES, TRADE_TYPES } from '@clearway/contracts/enums';
-import { Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DateRange, DateRangeFilter } from '../../../components/date-range-filter';
-import { ExportCsvButton } from '../../../components/export-csv-button';
-import { ListState } from '../../../components/list-state';
-import { PagedFooter, type PageSizeProps, usePaging } from '../../../components/pager';
-import type { TradeFilter } from '../api/trades.keys';
+import { DataTable } from '../../../components/data-table';
+import { rangeRefusal } from '../../../components/date-range-filter';
+import { type PageSizeProps, usePaging } from '../../../components/pager';
 import { allTrades, tradesQuery } from '../api/trades.queries';
 import { TradeDrawer } from './trade-drawer';
-import { TradeTable } from './trade-table';
+import { filterOf, INITIAL_VIEW, TradeFilters, type TradeView } from './trade-filters';
+import { useTradeColumns } from './trade-table';
 
 const CSV_HEADER = [
   'id',
@@ -38,52 +34,29 @@ const CSV_HEADER = [
   'bookedAt',
 ];
 
-type View = {
-  type: string | null;
-  status: string | null;
-  side: string | null;
-  tradeDates: DateRange;
-  sort: NonNullable<TradeFilter['sort']>;
-  direction: 'asc' | 'desc';
-};
-const INITIAL: View = {
-  type: null,
-  status: null,
-  side: null,
-  tradeDates: { from: '', to: '' },
-  sort: 'bookedAt',
-  direction: 'desc',
-};
-
-const filterOf = (v: View): Omit<TradeFilter, 'limit' | 'offset'> => ({
-  type: (v.type as TTrade['type']) ?? undefined,
-  status: (v.status as TTrade['status']) ?? undefined,
-  side: (v.side as TTrade['side']) ?? undefined,
-  tradeDateFrom: v.tradeDates.from || undefined,
-  tradeDateTo: v.tradeDates.to || undefined,
-  sort: v.sort,
-  direction: v.direction,
-});
-
 /**
  * The trade blotter of the entity and everything below it: filters (kind, status, side,
- * trade dates), sorting either way, paging, CSV export of every trade the filters match,
+ * account, trade dates — an inverted range is refused, not asked for), sorting by the
+ * headers, paging, CSV export of every trade the filters match (exact figures, as stored),
  * live refresh (a trade booked elsewhere shows up), and each trade's detail in a drawer.
  */
 export function TradeBlotter({ entityId, pageSize, onPageSize }: { entityId: number } & PageSizeProps) {
   const { t } = useTranslation();
   const paging = usePaging({ pageSize, onPageSize });
-  const [view, setView] = useState(INITIAL);
+  const [view, setView] = useState(INITIAL_VIEW);
   const [open, setOpen] = useState<number | null>(null);
-  const change = (patch: Partial<View>) => {
+  // Any change of what is shown starts again at the first page.
+  const change = (patch: Partial<TradeView>) => {
     setView({ ...view, ...patch });
     paging.setPage(1);
   };
   const filter = filterOf(view);
-  const trades = useQuery(tradesQuery(entityId, { ...filter, limit: pageSize, offset: paging.offset }));
-  const items = trades.data?.items ?? [];
-  const options = (values: readonly string[], group: string) =>
-    values.map((v) => ({ value: v, label: t(`trades.${group}.${v}`) }));
+  const refusal = rangeRefusal(view.tradeDates, t);
+  const trades = useQuery({
+    ...tradesQuery(entityId, { ...filter, limit: pageSize, offset: paging.offset }),
+    enabled: !refusal,
+  });
+  const columns = useTradeColumns({ entityId, onOpen: (x) => setOpen(x.id) });
 
   const exportRows = async () =>
     (await allTrades(entityId, filter)).map((x) => [
@@ -112,74 +85,27 @@ export function TradeBlotter({ entityId, pageSize, onPageSize }: { entityId: num
     ]);
 
   return (
-    <Stack>
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('trades.type')}
-          data={options(TRADE_TYPES, 'types')}
-          value={view.type}
-          onChange={(v) => change({ type: v })}
-          clearable
-          w={190}
-        />
-        <Select
-          label={t('trades.status')}
-          data={options(TRADE_STATUSES, 'statuses')}
-          value={view.status}
-          onChange={(v) => change({ status: v })}
-          clearable
-          w={150}
-        />
-        <Select
-          label={t('trades.side')}
-          data={options(TRADE_SIDES, 'sides')}
-          value={view.side}
-          onChange={(v) => change({ side: v })}
-          clearable
-          w={120}
-        />
-        <DateRangeFilter value={view.tradeDates} onChange={(tradeDates) => change({ tradeDates })} />
-      </Group>
-      <Group justify="space-between" align="flex-end">
-        <Group align="flex-end">
-          <Select
-            label={t('trades.sortBy')}
-            data={(['bookedAt', 'tradeDate', 'valueDate', 'amount', 'symbol'] as const).map((s) => ({
-              value: s,
-              label: t(`trades.sorts.${s}`),
-            }))}
-            value={view.sort}
-            onChange={(v) => v && change({ sort: v as View['sort'] })}
-            allowDeselect={false}
-            w={170}
-          />
-          <SegmentedControl
-            aria-label={t('trades.direction')}
-            data={[
-              { value: 'desc', label: t('trades.descending') },
-              { value: 'asc', label: t('trades.ascending') },
-            ]}
-            value={view.direction}
-            onChange={(v) => change({ direction: v as View['direction'] })}
-          />
-        </Group>
-        <ExportCsvButton
-          fileName={`trades-${entityId}.csv`}
-          header={CSV_HEADER}
-          rows={exportRows}
-          disabled={items.length === 0}
-        />
-      </Group>
-      <ListState
-        query={trades}
-        count={items.length}
+    <>
+      <DataTable
+        id="trades"
         label={t('trades.blotter')}
+        columns={columns}
+        rows={trades.data?.items}
+        rowKey={(x) => x.id}
+        query={trades}
+        refusal={refusal}
         empty={{ title: t('trades.none'), hint: t('trades.noneHint') }}
-      >
-        <TradeTable items={items} entityId={entityId} onOpen={(x) => setOpen(x.id)} />
-      </ListState>
-      <PagedFooter rows={trades.data?.total ?? 0} paging={paging} />
+        sort={{
+          by: view.sort,
+          direction: view.direction,
+          onChange: (next) => change({ sort: next.by as TradeView['sort'], direction: next.direction }),
+        }}
+        paging={{ total: trades.data?.total ?? 0, paging }}
+        csv={{ fileName: `trades-${entityId}.csv`, header: CSV_HEADER, rows: exportRows }}
+        onRowOpen={(x) => setOpen(x.id)}
+        toolbar={<TradeFilters entityId={entityId} view={view} onChange={change} />}
+      />
       {open !== null && <TradeDrawer entityId={entityId} tradeId={open} onClose={() => setOpen(null)} />}
-    </Stack>
+    </>
   );
 }

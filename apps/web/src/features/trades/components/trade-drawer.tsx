@@ -1,15 +1,24 @@
 import type { TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
+import {
+  labelOf,
+  TRADE_EVENT_LABELS,
+  TRADE_LEG_STATUS_LABELS,
+  TRADE_SIDE_LABELS,
+  TRADE_STATUS_LABELS,
+  TRADE_TYPE_LABELS,
+} from '@clearway/contracts/enums';
 import { Badge, Button, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateText, DateTimeText } from '../../../components/date-time-text';
 import { serverMessage } from '../../../lib/gateway';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { tradeQuery } from '../api/trades.queries';
 import { CancelTrade } from './cancel-trade';
-import { figure, STATUS_COLOR } from './trade-figures';
+import { STATUS_COLOR, useTradeFigures } from './trade-figures';
 
-function Field({ label, value }: { label: string; value: string }) {
+function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -21,37 +30,51 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** The trade's own terms. */
-function Terms({ view }: { view: TTradeView }) {
+function Terms({ view, entityId }: { view: TTradeView; entityId: number }) {
   const { t } = useTranslation();
+  const f = useTradeFigures(entityId);
   const tr = view.trade;
   return (
     <SimpleGrid cols={2} spacing="xs">
-      <Field label={t('trades.instrument')} value={`${tr.symbol} · ${t(`trades.types.${tr.type}`)}`} />
-      <Field label={t('trades.side')} value={t(`trades.sides.${tr.side}`)} />
-      <Field label={t('trades.amount')} value={`${figure(tr.amount)} ${tr.base ?? ''}`} />
-      <Field label={t('trades.rate')} value={tr.rate} />
-      <Field label={t('trades.counterAmount')} value={`${figure(tr.counterAmount)} ${tr.quote}`} />
-      <Field label={t('trades.tradeDate')} value={tr.tradeDate} />
+      <Field label={t('trades.instrument')} value={`${tr.symbol} · ${labelOf(TRADE_TYPE_LABELS, tr.type)}`} />
+      <Field label={t('trades.side')} value={labelOf(TRADE_SIDE_LABELS, tr.side)} />
+      <Field label={t('trades.amount')} value={f.money(tr.amount, tr.base)} />
+      <Field label={t('trades.rate')} value={f.rate(tr.rate, tr.instrumentId)} />
+      <Field label={t('trades.counterAmount')} value={f.money(tr.counterAmount, tr.quote)} />
+      <Field label={t('trades.tradeDate')} value={<DateText value={tr.tradeDate} />} />
       <Field
         label={t('trades.valueDate')}
-        value={tr.settlement ? `${tr.valueDate} (${t(`trades.settlements.${tr.settlement}`)})` : tr.valueDate}
+        value={
+          <>
+            <DateText value={tr.valueDate} />
+            {tr.settlement && ` (${t(`trades.settlements.${tr.settlement}`)})`}
+          </>
+        }
       />
       <Field label={t('trades.account')} value={`${tr.accountName} · ${tr.entityName}`} />
-      {tr.openAmount !== null && <Field label={t('trades.openAmount')} value={figure(tr.openAmount)} />}
+      {tr.openAmount !== null && (
+        <Field label={t('trades.openAmount')} value={f.money(tr.openAmount, tr.base)} />
+      )}
       {tr.realisedPnl !== null && (
-        <Field label={t('trades.realisedPnl')} value={`${figure(tr.realisedPnl)} ${tr.quote}`} />
+        <Field label={t('trades.realisedPnl')} value={f.money(tr.realisedPnl, tr.quote)} />
       )}
       <Field label={t('trades.ticket')} value={tr.ticket} />
+      {tr.reference && <Field label={t('trades.reference')} value={tr.reference} />}
       <Field
         label={t('trades.bookedBy')}
-        value={`${tr.bookedBy}, ${new Date(tr.bookedAt).toLocaleString()}`}
+        value={
+          <>
+            {tr.bookedBy}, <DateTimeText value={tr.bookedAt} />
+          </>
+        }
       />
     </SimpleGrid>
   );
 }
 
-function Legs({ view }: { view: TTradeView }) {
+function Legs({ view, entityId }: { view: TTradeView; entityId: number }) {
   const { t } = useTranslation();
+  const f = useTradeFigures(entityId);
   if (!view.legs.length) return null;
   return (
     <Stack gap={4}>
@@ -70,14 +93,16 @@ function Legs({ view }: { view: TTradeView }) {
           {view.legs.map((l) => (
             <Table.Tr key={l.leg}>
               <Table.Td>{t(`trades.legs${l.leg}`)}</Table.Td>
-              <Table.Td>{l.valueDate}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {figure(l.payAmount)} {l.payAsset}
+              <Table.Td>
+                <DateText value={l.valueDate} />
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {figure(l.receiveAmount)} {l.receiveAsset}
+                {f.money(l.payAmount, l.payAsset)}
               </Table.Td>
-              <Table.Td>{t(`trades.legStatuses.${l.status}`)}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {f.money(l.receiveAmount, l.receiveAsset)}
+              </Table.Td>
+              <Table.Td>{labelOf(TRADE_LEG_STATUS_LABELS, l.status)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -100,11 +125,16 @@ function Events({ view }: { view: TTradeView }) {
         {view.events.map((e) => (
           <li key={e.id}>
             <Text size="sm">
-              {t(`trades.eventKinds.${e.kind}`)}
-              {e.businessDate ? ` · ${e.businessDate}` : ''}
+              {labelOf(TRADE_EVENT_LABELS, e.kind)}
+              {e.businessDate && (
+                <>
+                  {' · '}
+                  <DateText value={e.businessDate} />
+                </>
+              )}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('trades.eventBy', { by: e.by, when: new Date(e.at).toLocaleString() })}
+              {t('trades.eventBy', { by: e.by })} <DateTimeText value={e.at} />
             </Text>
             {e.reason && <Text size="xs">{t('trades.eventReason', { reason: e.reason })}</Text>}
           </li>
@@ -114,8 +144,9 @@ function Events({ view }: { view: TTradeView }) {
   );
 }
 
-function Postings({ view }: { view: TTradeView }) {
+function Postings({ view, entityId }: { view: TTradeView; entityId: number }) {
   const { t } = useTranslation();
+  const f = useTradeFigures(entityId);
   return (
     <Stack gap={4}>
       <Title order={4}>{t('trades.postings')}</Title>
@@ -143,7 +174,7 @@ function Postings({ view }: { view: TTradeView }) {
                 </Table.Td>
                 <Table.Td>{p.accountName}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {figure(p.amount)} {p.asset}
+                  {f.money(p.amount, p.asset)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -187,17 +218,19 @@ export function TradeDrawer({
       {view.data && tr && (
         <Stack>
           <Group justify="space-between">
-            <Badge color={STATUS_COLOR[tr.status]}>{t(`trades.statuses.${tr.status}`)}</Badge>
+            <Badge color={STATUS_COLOR[tr.status]} variant="light">
+              {labelOf(TRADE_STATUS_LABELS, tr.status)}
+            </Badge>
             {cancellable && (
               <Button color="red" variant="light" onClick={() => setCancelling(true)}>
                 {t('trades.cancel')}
               </Button>
             )}
           </Group>
-          <Terms view={view.data} />
-          <Legs view={view.data} />
+          <Terms view={view.data} entityId={entityId} />
+          <Legs view={view.data} entityId={entityId} />
           <Events view={view.data} />
-          <Postings view={view.data} />
+          <Postings view={view.data} entityId={entityId} />
         </Stack>
       )}
       {cancelling && tr && (
