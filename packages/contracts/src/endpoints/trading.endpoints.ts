@@ -40,8 +40,11 @@ import {
   ZConversionSweep,
   ZDeliverableFxTrade,
   ZDeliverableFxTrade2,
+  ZExerciseOption,
+  ZFxOptionTrade,
   ZFxSwap,
   ZMarginFxTrade,
+  ZOptionAction,
   ZSweep,
   ZTradeCancel,
   ZTradeList,
@@ -239,10 +242,10 @@ export const instrumentEndpoints = {
   ),
 } as const;
 
-const book = (path: string, summary: string) =>
-  row('POST', `/trades/${path}`, 'trades', summary, { permissions: P.manualTrade, idempotent: true });
 /** A manual booking: money (Idempotency-Key), on an account of the caller's tree. */
 const booking = { idempotent: true, objects: { accountId: 'account' } } as const;
+/** An option's lifecycle action: may move money (a rebate, the underlying trade's hold). */
+const optionAction = { idempotent: true, objects: { tradeId: 'trade' } } as const;
 
 export const tradeEndpoints = {
   bookManualFxTrade: call(
@@ -305,9 +308,15 @@ export const tradeEndpoints = {
     ZTradeView,
     booking,
   ),
-  bookManualDeliverableFxOptionTrade: book(
-    'bookManualDeliverableFxOptionTrade',
-    'Book a deliverable FX option',
+  bookManualDeliverableFxOptionTrade: call(
+    'POST',
+    '/trades/bookManualDeliverableFxOptionTrade',
+    'trades',
+    'Book a deliverable FX option (European; vanilla, or with a knock-in or knock-out barrier): the premium is posted on its date, the option exercised into a deliverable trade at the strike or expired (Idempotency-Key)',
+    P.manualTrade,
+    ZFxOptionTrade,
+    ZTradeView,
+    booking,
   ),
   view: call(
     'POST',
@@ -338,10 +347,46 @@ export const tradeEndpoints = {
     ZTradeView,
     { objects: { tradeId: 'trade' } },
   ),
-  expireOption: book('expireOption', 'Expire an option'),
-  exerciseOption: book('exerciseOption', 'Exercise an option'),
-  knockInOption: book('knockInOption', 'Knock in an option'),
-  knockOutOption: book('knockOutOption', 'Knock out an option'),
+  expireOption: call(
+    'POST',
+    '/trades/expireOption',
+    'trades',
+    'Expire an option at or after its expiry cut, unexercised: nothing is delivered (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
+  exerciseOption: call(
+    'POST',
+    '/trades/exerciseOption',
+    'trades',
+    'Exercise an active option at or after its expiry cut: books the underlying deliverable FX trade at the strike for the delivery date. Out of the money only with override (Idempotency-Key)',
+    P.manualTrade,
+    ZExerciseOption,
+    ZTradeView,
+    optionAction,
+  ),
+  knockInOption: call(
+    'POST',
+    '/trades/knockInOption',
+    'trades',
+    'Knock in a knock-in option whose barrier was reached: it becomes active (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
+  knockOutOption: call(
+    'POST',
+    '/trades/knockOutOption',
+    'trades',
+    'Knock out a knock-out option whose barrier was reached: it ends, its rebate (if any) posted to the holder (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
 } as const;
 
 export const statementEndpoints = {

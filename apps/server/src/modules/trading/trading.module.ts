@@ -6,6 +6,7 @@ import type { BalancesService } from '../ledger/balances.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
+import { createOptions } from './options.service';
 import { createPnl } from './pnl.service';
 import { createPositions } from './positions.service';
 import { createSettlement } from './settlement.service';
@@ -36,7 +37,8 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
   const positions = createPositions({ db, ledger, instruments, context });
   const swaps = createSwaps({ ledger, instruments, context });
   const sweeps = createSweeps({ ledger, instruments, entities, balances, context });
-  const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo });
+  const options = createOptions({ db, ledger, instruments, context, deliverable });
+  const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo, undoOption: options.undo });
   const trades = createTradesService({ db, ledger, cancels });
   const settlement = createSettlement({ db, ledger, onLegSettled: swaps.holdFarLeg });
   const charges = createCharges({ db, ledger, instruments, entities });
@@ -46,6 +48,7 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
     pnl,
     context,
     deliverable,
+    options,
     positions,
     swaps,
     sweeps,
