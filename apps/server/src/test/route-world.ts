@@ -226,6 +226,15 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'trades.expireOption': async (w) => ({
     body: { tradeId: await newOption(w), reason: 'Expired at the cut' },
   }),
+  'instruments.optionMarket': () => ({ body: {} }),
+  'instruments.setVolatilities': () => ({
+    body: { base: 'EUR', quote: 'USD', points: [{ tenor: '1M', volatilityPct: '7.5' }] },
+  }),
+  'instruments.setInterestRate': () => ({ body: { currency: 'USD', ratePct: '4.25' } }),
+  'instruments.marginRates': () => ({ body: {} }),
+  'instruments.setMarginRate': (w) => ({ body: { instrumentClass: 'FX', forEntityId: w.a, ratePct: '5' } }),
+  'account.fxOptionProfitLoss': () => ({ body: {} }),
+  'entity.marginRequirements': () => ({ body: {} }),
   'trades.list': () => ({ body: {} }),
   'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
   'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),

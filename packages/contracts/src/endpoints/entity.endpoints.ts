@@ -18,6 +18,7 @@ import {
   ZUpdateEntity,
 } from './entity.schemas';
 import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
+import { ZMarginRequest, ZMarginRequirements } from './options.schemas';
 import { P } from './permission-sets';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
@@ -124,8 +125,16 @@ export const entityEndpoints = {
     body: ZEntityRef,
     response: ZRelated,
   }),
-  marginRequirements: row('POST', '/entity/margin-requirements', 'entities', 'Margin requirements', {
+  marginRequirements: endpoint({
+    method: 'POST',
+    path: '/entity/margin-requirements',
+    access: 'authenticated',
     permissions: P.accountData,
+    tag: 'entities',
+    summary:
+      'Initial margin per position and in total (FX notional × rate, CFD exposure × rate, short options by delta-adjusted notional), equity, free margin, margin level and the margin-call flag — of the entity, or toward its clients sorted by margin level',
+    body: ZMarginRequest,
+    response: ZMarginRequirements,
   }),
   accountProperties: row(
     'POST',

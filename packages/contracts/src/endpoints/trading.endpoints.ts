@@ -33,6 +33,13 @@ import {
   ZSwapRatesRequest,
   ZUpdateInstrument,
 } from './instruments.schemas';
+import {
+  ZMarginRate,
+  ZOptionMarket,
+  ZSetInterestRate,
+  ZSetMarginRate,
+  ZSetVolatilities,
+} from './market.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
 import {
@@ -239,6 +246,54 @@ export const instrumentEndpoints = {
     ZRate,
     // One rate sheet values every tenant's balances.
     platform,
+  ),
+  optionMarket: call(
+    'POST',
+    '/instruments/option-market',
+    'instruments',
+    'What options are valued with beside the rate sheet: volatilities per pair and tenor, interest rates per currency (per cent a year)',
+    P.instrumentView,
+    ZEntityScope,
+    ZOptionMarket,
+  ),
+  setVolatilities: call(
+    'PUT',
+    '/instruments/volatilities',
+    'instruments',
+    'Set a pair’s volatilities for one or more tenors (instrument_management)',
+    P.instruments,
+    ZSetVolatilities,
+    ZOptionMarket,
+    platform,
+  ),
+  setInterestRate: call(
+    'PUT',
+    '/instruments/interest-rates',
+    'instruments',
+    'Set a currency’s interest rate (instrument_management)',
+    P.instruments,
+    ZSetInterestRate,
+    ZOptionMarket,
+    platform,
+  ),
+  marginRates: call(
+    'POST',
+    '/instruments/margin-rates',
+    'instruments',
+    'Initial margin rates per instrument class: the default and the overrides per entity (per cent of the exposure)',
+    P.instrumentView,
+    ZEntityScope,
+    z.array(ZMarginRate),
+  ),
+  setMarginRate: call(
+    'PUT',
+    '/instruments/margin-rates',
+    'instruments',
+    'Set the default margin rate of an instrument class, or an override on an entity and everything below it; no rate removes the override (instrument_management)',
+    P.instruments,
+    ZSetMarginRate,
+    z.array(ZMarginRate),
+    { ...platform, objects: { forEntityId: 'entity' } },
   ),
 } as const;
 

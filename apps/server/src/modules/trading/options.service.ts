@@ -4,7 +4,7 @@ import type {
   TOptionAction,
   TTradeView,
 } from '@clearway/contracts/endpoints/trades.schemas';
-import { OPTION_CUT_TIMES, type OptionCut, type TradeSide } from '@clearway/contracts/enums';
+import { OPTION_CUT_TIMES, type OptionCut } from '@clearway/contracts/enums';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -17,6 +17,7 @@ import type { Booking, Leg, RecordKind } from '../ledger/booking';
 import { recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { createDeliverableBooking } from './deliverable.service';
+import type { MarginChange } from './margin.service';
 import { marksOf } from './marks';
 import { NEXT_STATUS, type OptionAction, refusalOf } from './option-lifecycle';
 import { cutInstant, optionTermsOf } from './option-terms';
@@ -36,19 +37,7 @@ type Deps = {
   context: TradeContext;
   deliverable: ReturnType<typeof createDeliverableBooking>;
   /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
-  checkMargin?: (who: Who, entityId: number, added: MarginAddition) => Promise<void>;
-};
-
-/** What a new option adds to its owner's margin requirement (short options only). */
-export type MarginAddition = { kind: 'FX_OPTION'; option: OptionForMargin };
-export type OptionForMargin = {
-  side: TradeSide;
-  optionType: 'CALL' | 'PUT';
-  base: string;
-  quote: string;
-  notional: string;
-  strike: string;
-  expiryDate: string;
+  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<void>;
 };
 
 type NewOption = Omit<typeof fxOptions.$inferInsert, 'tradeId' | 'premiumHoldId' | 'premiumTransactionId'>;
@@ -187,15 +176,15 @@ export function createOptions(deps: Deps) {
     }
     await deps.checkMargin?.(who, account.entityId, {
       kind: 'FX_OPTION',
-      option: {
-        side: body.side,
-        optionType: body.optionType,
-        base: pair.base,
-        quote: pair.quote,
-        notional: notional.toString(),
-        strike: strike.toString(),
-        expiryDate: body.expiryDate,
-      },
+      side: body.side,
+      optionType: body.optionType,
+      instrumentId: pair.id,
+      accountId: account.id,
+      base: pair.base,
+      quote: pair.quote,
+      notional: notional.toString(),
+      strike: strike.toString(),
+      expiryDate: body.expiryDate,
     });
     const premiumNow = premiumDate <= fxTradeDate() && premium.gt(0);
     const clientPays = body.side === 'BUY';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { actingAs } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
+import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
 import {
   balanceOf,
   bookVia,
@@ -333,6 +335,68 @@ describe('deliverable FX options', () => {
       expect(cancelled.json().trade.status).toBe('REVERSED');
       expect(cancelled.json().postings.at(-2)).toMatchObject({ accountId: w.account, amount: '12500.00' });
       await expectLedgerSound(t);
+    });
+  });
+
+  describe('valuation (account/fx-option/profitLoss)', () => {
+    const pnlOf = async (tradeId: number) => {
+      const res = await w.staff.post('/api/account/fx-option/profitLoss', { entityId: w.client });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().options.find((o: { tradeId: number }) => o.tradeId === tradeId);
+    };
+
+    it('values a live option with Garman–Kohlhagen from the sheet’s mid, the pair’s volatility and both interest rates, with its delta and unrealised P&L net of the premium', async () => {
+      const m = t.services.instruments.optionMarket;
+      await m.setVolatilities(actingAs(w.root), {
+        base: 'EUR',
+        quote: 'USD',
+        points: [{ tenor: '1Y', volatilityPct: '10' }],
+      });
+      await m.setInterestRate(actingAs(w.root), { currency: 'USD', ratePct: '5' });
+      await m.setInterestRate(actingAs(w.root), { currency: 'EUR', ratePct: '3' });
+      const today = new Date().toISOString().slice(0, 10);
+      const expiry = new Date(Date.now() + 400 * 86_400_000);
+      while (expiry.getUTCDay() === 0 || expiry.getUTCDay() === 6) expiry.setUTCDate(expiry.getUTCDate() + 1);
+      const expiryDate = expiry.toISOString().slice(0, 10);
+      const option = await book({ tradeDate: '2026-03-02', expiryDate });
+      const v = await pnlOf(option.trade.id);
+      const years = yearsBetween(today, expiryDate);
+      // One tenor only: the 1Y volatility holds flat for any time to expiry.
+      const gk = garmanKohlhagen({
+        kind: 'CALL',
+        spot: 1.085,
+        strike: 1.08,
+        years,
+        domesticRate: 0.05,
+        foreignRate: 0.03,
+        volatility: 0.1,
+      });
+      expect(v).toMatchObject({
+        spot: '1.085',
+        volatilityPct: '10',
+        domesticRatePct: '5',
+        foreignRatePct: '3',
+        premium: '-12500.00',
+        valuedAsVanilla: false,
+        missing: [],
+      });
+      expect(Math.abs(Number(v.price) - gk.price)).toBeLessThan(1e-9);
+      expect(Math.abs(Number(v.delta) - gk.delta)).toBeLessThan(1e-9);
+      expect(Math.abs(Number(v.marketValue) - gk.price * 1_000_000)).toBeLessThanOrEqual(0.005);
+      expect(v.unrealisedPnl).toBe((Number(v.marketValue) - 12500).toFixed(2));
+      expect(v.realisedPnl).toBeNull();
+    });
+
+    it('realises an exercised call’s intrinsic value less its premium, an expired one’s premium, and flags a barrier valued as a vanilla', async () => {
+      const exercised = await book();
+      await act('exerciseOption', exercised.trade.id);
+      // (1.0850 − 1.0800) × 1 000 000 − 12 500
+      expect((await pnlOf(exercised.trade.id)).realisedPnl).toBe('-7500.00');
+      const expired = await book({ strike: '1.1000' });
+      await act('expireOption', expired.trade.id);
+      expect((await pnlOf(expired.trade.id)).realisedPnl).toBe('-12500.00');
+      const barrier = await book({ barrier: { direction: 'UP', kind: 'KNOCK_OUT', level: '1.2000' } });
+      expect((await pnlOf(barrier.trade.id)).valuedAsVanilla).toBe(true);
     });
   });
 });

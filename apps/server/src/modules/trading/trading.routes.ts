@@ -32,6 +32,12 @@ export function tradingRoutes(app: FastifyInstance, m: TradingModule) {
   serve(app, API.account.profitLossTowardClients, (c) =>
     m.pnl.towardClients(on(c).entityId, c.body.accountId),
   );
+  serve(app, API.account.fxOptionProfitLoss, (c) => m.valuation.profitLoss(on(c).entityId, c.body.accountId));
+  serve(app, API.entity.marginRequirements, async (c) => ({
+    requirements: c.body.towardClients
+      ? await m.margin.towardClients(on(c).entityId)
+      : [await m.margin.requirementOf(on(c).entityId)],
+  }));
   serve(app, T.view, (c) => m.trades.view(c.body.tradeId));
   serve(app, T.cancel, (c) => m.trades.cancel(booker(c), c.body.tradeId, c.body.reason));
 }
