@@ -131,7 +131,12 @@ const CASES: Case[] = [
 ];
 
 /** Rows whose answer is a list but which change something: their cost is their write's. */
-const WRITES_ANSWERING_A_LIST = ['ssiProfile.assign', 'entity.setInstruments', 'instruments.setMarginRate'];
+const WRITES_ANSWERING_A_LIST = [
+  'ssiProfile.assign',
+  'entity.setInstruments',
+  'instruments.setMarginRate',
+  'instruments.setEntityMarginRate',
+];
 
 const unwrap = (s: unknown): { def?: { type?: string; in?: unknown }; shape?: Record<string, unknown> } => {
   const z = s as { def?: { type?: string; in?: unknown } };

@@ -79,19 +79,20 @@ export const ZMarginRate = z.object({
   asOf: z.string(),
 });
 export type TMarginRate = z.infer<typeof ZMarginRate>;
-/**
- * Sets the default margin rate of an instrument class, or (with `forEntityId`) an override on
- * that entity and everything below it; `ratePct` left out removes the override.
- */
-export const ZSetMarginRate = z
-  .strictObject({
-    entityId,
-    instrumentClass: z.enum(MARGIN_CLASSES, 'Pick FX, CFD or FX option'),
-    forEntityId: ZId.optional(),
-    ratePct: marginPct.optional(),
-  })
-  .refine((r) => r.ratePct !== undefined || r.forEntityId !== undefined, {
-    path: ['ratePct'],
-    message: 'Enter a margin rate',
-  });
+/** Sets the default margin rate of an instrument class (platform-wide). */
+export const ZSetMarginRate = z.strictObject({
+  entityId,
+  instrumentClass: z.enum(MARGIN_CLASSES, 'Pick FX, CFD or FX option'),
+  ratePct: marginPct,
+});
 export type TSetMarginRate = z.output<typeof ZSetMarginRate>;
+/**
+ * Sets the acting entity's override of a margin rate (it holds for everything below it too);
+ * `ratePct` left out removes the override.
+ */
+export const ZSetEntityMarginRate = z.strictObject({
+  entityId,
+  instrumentClass: z.enum(MARGIN_CLASSES, 'Pick FX, CFD or FX option'),
+  ratePct: marginPct.optional(),
+});
+export type TSetEntityMarginRate = z.output<typeof ZSetEntityMarginRate>;

@@ -36,6 +36,7 @@ import {
 import {
   ZMarginRate,
   ZOptionMarket,
+  ZSetEntityMarginRate,
   ZSetInterestRate,
   ZSetMarginRate,
   ZSetVolatilities,
@@ -289,11 +290,20 @@ export const instrumentEndpoints = {
     'PUT',
     '/instruments/margin-rates',
     'instruments',
-    'Set the default margin rate of an instrument class, or an override on an entity and everything below it; no rate removes the override (instrument_management)',
+    'Set the default margin rate of an instrument class (instrument_management at the platform root)',
     P.instruments,
     ZSetMarginRate,
     z.array(ZMarginRate),
-    { ...platform, objects: { forEntityId: 'entity' } },
+    platform,
+  ),
+  setEntityMarginRate: call(
+    'PUT',
+    '/entity/margin-rates',
+    'instruments',
+    'Set the acting entity’s override of a margin rate, for it and everything below it; no rate removes it (instrument_management)',
+    P.instruments,
+    ZSetEntityMarginRate,
+    z.array(ZMarginRate),
   ),
 } as const;
 

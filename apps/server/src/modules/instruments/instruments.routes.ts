@@ -36,6 +36,9 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.setInterestRate, (c) => m.optionMarket.setInterestRate(on(c), c.body));
   serve(app, I.marginRates, () => m.optionMarket.marginRates());
   serve(app, I.setMarginRate, (c) => m.optionMarket.setMarginRate(on(c), c.body));
+  serve(app, I.setEntityMarginRate, (c) =>
+    m.optionMarket.setMarginRate(on(c), { ...c.body, forEntityId: on(c).entityId }),
+  );
 
   serve(app, API.entity.instruments, (c) => m.catalog.forEntity(on(c).entityId));
   serve(app, API.entity.setInstruments, (c) =>

@@ -181,8 +181,11 @@ export function createOptionMarketService(deps: {
 
     marginRates: marginList,
 
-    /** Staff set a default margin rate, or an entity's override (removed when no rate is given). Audited. */
-    async setMarginRate(who: Who, i: TSetMarginRate): Promise<TMarginRate[]> {
+    /** Staff set a default margin rate (no owner), or an entity's override (removed when no rate is given). Audited. */
+    async setMarginRate(
+      who: Who,
+      i: Omit<TSetMarginRate, 'ratePct'> & { ratePct?: string; forEntityId?: number },
+    ): Promise<TMarginRate[]> {
       const by = await users.displayName(who.principal);
       const owner = i.forEntityId ?? null;
       await db.transaction(async (tx) => {
