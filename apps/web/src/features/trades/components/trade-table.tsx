@@ -135,7 +135,7 @@ export function useTradeColumns({
       header: t('trades.status'),
       value: (tr) => labelOf(TRADE_STATUS_LABELS, tr.status),
       cell: (tr) => (
-        <Badge color={STATUS_COLOR[tr.status]} size="sm" variant="light">
+        <Badge color={STATUS_COLOR[tr.status]} size="sm">
           {labelOf(TRADE_STATUS_LABELS, tr.status)}
         </Badge>
       ),
