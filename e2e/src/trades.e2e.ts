@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, reload, signInPersona, useBrowser, visit } from './browser';
+import { formatDate } from '../../apps/web/src/lib/format/dates';
+import { csrfHeaders, reload, signIn, signInPersona, useBrowser, visit } from './browser';
 import { eventually } from './page-state';
+import { DEALER } from './test-portal';
 
 /** A call of the signed-in page's own API (its session, its CSRF token). */
 async function post(page: Page, path: string, data: object, headers: Record<string, string> = {}) {
@@ -13,6 +15,11 @@ async function post(page: Page, path: string, data: object, headers: Record<stri
   });
   expect([path, res.status()]).toEqual([path, 200]);
   return res.json();
+}
+
+/** A calendar date as the page shows it, in the browser's own locale. */
+async function shownDate(page: Page, isoDate: string) {
+  return formatDate(isoDate, { locale: await page.evaluate(() => navigator.language) });
 }
 
 async function pick(page: Page, label: string, option: string | RegExp) {
@@ -25,10 +32,11 @@ describe('trades', () => {
 
   it('staff book a deliverable EUR/USD forward for Northwind from /trades; the trader sees it and its P&L; the end of day on its value date delivers it', async () => {
     const staff = await b.page();
-    await signInPersona(staff, 'admin', DEMO_PASSWORD, currentCode);
+    await signIn(staff, DEALER);
     // A forward: the pair's one-week date, a business day of both currencies after spot.
     const curves = await post(staff, 'fx-swap-rates', { base: 'EUR', quote: 'USD' });
     const forward = curves[0].points.find((p: { tenor: string }) => p.tenor === '1W').valueDate as string;
+    const forwardShown = await shownDate(staff, forward);
 
     await visit(staff, '/trades');
     await staff.getByRole('button', { name: 'Book trade' }).click();
@@ -40,21 +48,23 @@ describe('trades', () => {
     await eventually(async () => form.getByLabel('Rate').inputValue()).toMatch(/^\d+\.\d+$/);
     await form
       .getByTestId('value-date')
-      .getByText(/^Value date: \d{4}-\d{2}-\d{2}$/)
+      .getByText(/^Value date: \S+ \(spot, from the server\)$/)
       .waitFor();
     await form.getByLabel('Rate').fill('1.08500');
     await form.getByTestId('counter-amount').getByText('Counter amount: 1,085.00 USD').waitFor();
     await form.getByRole('switch', { name: 'Forward (a later value date)' }).check({ force: true });
     await form.getByLabel(/^Value date/).fill(forward);
     await form.getByRole('button', { name: 'Review' }).click();
-    await form.getByText(`Value date: ${forward}`).waitFor();
+    await form.getByText('Review the trade').waitFor();
+    await form.getByText(forwardShown).waitFor();
+    await form.getByText('1,085.00 USD').waitFor();
     await form.getByRole('button', { name: 'Create Trade' }).click();
     const done = staff.getByRole('dialog', { name: 'Trade Created' });
     await done.getByText('You have successfully created a trade').waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
     const blotter = staff.getByRole('table', { name: 'Trades' });
     const row = blotter.getByRole('row', {
-      name: new RegExp(`EUR/USD.*1,000\\.00 EUR.*${forward}.*Northwind Settlement.*Pending`),
+      name: new RegExp(`EUR/USD.*1,000\\.00 EUR.*${forwardShown}.*Northwind Settlement.*Pending`),
     });
     await row.first().waitFor();
     const id = Number(
@@ -88,12 +98,12 @@ describe('trades', () => {
       .getByRole('table', { name: 'Postings' })
       .getByRole('row', { name: /Northwind Settlement.*1,000\.00 EUR/ })
       .waitFor();
-    await drawer.getByRole('list', { name: 'Events' }).getByText(`Settled · ${forward}`).waitFor();
+    await drawer.getByRole('list', { name: 'Events' }).getByText(`Settled · ${forwardShown}`).waitFor();
   });
 
   it('staff cancel another trade with a reason, after confirming: it shows as cancelled, with its event', async () => {
     const staff = await b.page();
-    await signInPersona(staff, 'admin', DEMO_PASSWORD, currentCode);
+    await signIn(staff, DEALER);
     const accounts = await post(staff, 'account/list', { allAccessible: true });
     const settlement = accounts.find((a: { name: string }) => a.name === 'Northwind Settlement').id;
     const pair = (await post(staff, 'instruments/list', { kind: 'FX', search: 'EUR/USD' })).items[0].id;
@@ -112,7 +122,10 @@ describe('trades', () => {
     await confirm
       .getByText('It has not settled: it is cancelled and the funds it holds are released.')
       .waitFor();
-    // A reason is required.
+    // A reason is required, of at least three characters.
+    await confirm.getByRole('button', { name: 'Cancel the trade' }).click();
+    await confirm.getByText('Reason is required').waitFor();
+    await confirm.getByLabel('Reason').fill('no');
     await confirm.getByRole('button', { name: 'Cancel the trade' }).click();
     await confirm.getByText(/at least 3 characters/).waitFor();
     await confirm.getByLabel('Reason').fill('Client withdrew the order');

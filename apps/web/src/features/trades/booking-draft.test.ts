@@ -42,7 +42,16 @@ const PRICES = {
     { base: 'EUR', quote: 'USD', rate: '1.0842', bid: '1.0841', ask: '1.08435', asOf: '', pricePrecision: 5 },
   ],
   cfds: [
-    { instrumentId: 2, symbol: 'US500', quote: 'USD', bid: '5123', mid: '5123.5', ask: '5124', asOf: '' },
+    {
+      instrumentId: 2,
+      symbol: 'US500',
+      quote: 'USD',
+      bid: '5123',
+      mid: '5123.5',
+      ask: '5124',
+      asOf: '',
+      setBy: 'treasury',
+    },
   ],
 };
 

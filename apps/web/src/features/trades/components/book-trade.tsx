@@ -166,6 +166,7 @@ export function BookTrade({ entityId }: { entityId: number }) {
               rate: figures.rate(d.rate, instrument?.id ?? null),
               counter: counterText,
               valueDate,
+              settlement: cfd ? undefined : d.kind === 'DELIVERABLE_FX' && d.forward ? 'FORWARD' : 'SPOT',
               farValueDate: d.farValueDate,
               reference: d.reference.trim(),
             }}
@@ -221,6 +222,7 @@ export function BookTrade({ entityId }: { entityId: number }) {
                   />
                   <Text size="sm" data-testid="counter-amount">
                     {t('trades.counterIs', { counter: counterText ?? EMPTY_CELL })}
+                    {counterText && ` ${t(d.side === 'BUY' ? 'trades.clientPays' : 'trades.clientReceives')}`}
                   </Text>
                   {d.kind === 'DELIVERABLE_FX' && (
                     <Switch

@@ -13,6 +13,8 @@ export type ReviewTerms = {
   rate?: string;
   counter?: string | null;
   valueDate?: string;
+  /** A near value date at spot, or later (a forward). */
+  settlement?: 'SPOT' | 'FORWARD';
   farValueDate?: string;
   reference?: string;
 };
@@ -70,6 +72,7 @@ export function BookingReview({
           <Term label={t('trades.counterAmount')}>{terms.counter ?? '—'}</Term>
           <Term label={booking.kind === 'FX_SWAP' ? t('trades.nearValueDate') : t('trades.valueDate')}>
             <DateText value={terms.valueDate} />
+            {terms.settlement && ` (${t(`trades.settlements.${terms.settlement}`)})`}
           </Term>
           {booking.kind === 'FX_SWAP' && (
             <Term label={t('trades.farValueDate')}>

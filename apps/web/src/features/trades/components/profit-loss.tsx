@@ -7,7 +7,7 @@ import { EMPTY_CELL, formatAmount, formatMoney } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format/dates';
 import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { profitLossQuery } from '../api/trades.queries';
-import { useTradeFigures } from './trade-figures';
+import { NO_WRAP, useTradeFigures } from './trade-figures';
 
 /** A loss reads red, a gain green: the sign is what a desk looks for first. */
 const signColor = (value: string | null | undefined) =>
@@ -87,7 +87,7 @@ function Positions({ pnl, entityId }: { pnl: TProfitLoss | undefined; entityId: 
       id: 'quantity',
       header: t('trades.quantity'),
       value: (p) => p.quantity,
-      cell: (p) => figures.quantity(p.quantity, p.instrumentId),
+      cell: (p) => <span style={NO_WRAP}>{figures.quantity(p.quantity, p.instrumentId)}</span>,
       sort: 'decimal',
       align: 'right',
       mono: true,
@@ -113,7 +113,7 @@ function Positions({ pnl, entityId }: { pnl: TProfitLoss | undefined; entityId: 
       header: t('trades.unrealised'),
       value: (p) => p.unrealised,
       cell: (p) => (
-        <Text span inherit c={signColor(p.unrealised)}>
+        <Text span inherit c={signColor(p.unrealised)} style={NO_WRAP}>
           {figures.money(p.unrealised, p.currency)}
         </Text>
       ),
@@ -150,7 +150,7 @@ function Accounts({
   const assetOf = useAssetOf();
   const figure = (a: TAccountPnl, key: 'realised' | 'unrealised' | 'total') =>
     a.total ? (
-      <Text span inherit c={signColor(a.total[key])}>
+      <Text span inherit c={signColor(a.total[key])} style={NO_WRAP}>
         {`${formatAmount(a.total[key], assetOf(a.accountCurrency))} ${a.accountCurrency}`}
       </Text>
     ) : (
@@ -232,8 +232,18 @@ export function ProfitLoss({ entityId }: { entityId: number }) {
           {t('trades.pnlMissing', { what: missing.join(', ') })}
         </Text>
       )}
+      <Text fw={600} size="sm" mt="xs">
+        {t('trades.pnlByAccount')}
+      </Text>
       <Accounts pnl={p} query={pnl} entityId={entityId} />
-      {p?.accounts.some((a) => a.positions.length) && <Positions pnl={p} entityId={entityId} />}
+      {p?.accounts.some((a) => a.positions.length) && (
+        <>
+          <Text fw={600} size="sm" mt="xs">
+            {t('trades.positions')}
+          </Text>
+          <Positions pnl={p} entityId={entityId} />
+        </>
+      )}
     </Stack>
   );
 }

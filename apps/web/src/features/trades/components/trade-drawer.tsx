@@ -220,9 +220,7 @@ export function TradeDrawer({
       {view.data && tr && (
         <Stack>
           <Group justify="space-between">
-            <Badge color={STATUS_COLOR[tr.status]} variant="light">
-              {labelOf(TRADE_STATUS_LABELS, tr.status)}
-            </Badge>
+            <Badge color={STATUS_COLOR[tr.status]}>{labelOf(TRADE_STATUS_LABELS, tr.status)}</Badge>
             {cancellable && (
               <Button color="red" variant="light" onClick={() => setCancelling(true)}>
                 {t('trades.cancel')}

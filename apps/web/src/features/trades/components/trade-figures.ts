@@ -5,6 +5,9 @@ import { formatRate, formatSetRate } from '../../../lib/format/rates';
 import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { instrumentsByIdQuery } from '../api/trades.queries';
 
+/** A figure and its currency are read as one piece: never broken over two lines. */
+export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Badge colours of a trade's status. */
 export const STATUS_COLOR = {
   PENDING: 'blue',

@@ -9,7 +9,7 @@ import { Badge, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/data-table';
 import { DateText, DateTimeText } from '../../../components/date-time-text';
-import { STATUS_COLOR, useTradeFigures } from './trade-figures';
+import { NO_WRAP, STATUS_COLOR, useTradeFigures } from './trade-figures';
 
 /**
  * Trades as blotter columns: when (the trade date and its id), what (instrument, kind,
@@ -74,7 +74,7 @@ export function useTradeColumns({
       id: 'amount',
       header: t('trades.amount'),
       value: (tr) => tr.amount,
-      cell: (tr) => figures.money(tr.amount, tr.base),
+      cell: (tr) => <span style={NO_WRAP}>{figures.money(tr.amount, tr.base)}</span>,
       sort: 'server',
       descFirst: true,
       align: 'right',
@@ -92,7 +92,7 @@ export function useTradeColumns({
       id: 'counterAmount',
       header: t('trades.counterAmount'),
       value: (tr) => tr.counterAmount,
-      cell: (tr) => figures.money(tr.counterAmount, tr.quote),
+      cell: (tr) => <span style={NO_WRAP}>{figures.money(tr.counterAmount, tr.quote)}</span>,
       align: 'right',
       mono: true,
     },
@@ -135,7 +135,7 @@ export function useTradeColumns({
       header: t('trades.status'),
       value: (tr) => labelOf(TRADE_STATUS_LABELS, tr.status),
       cell: (tr) => (
-        <Badge color={STATUS_COLOR[tr.status]} size="sm" variant="light">
+        <Badge color={STATUS_COLOR[tr.status]} size="sm">
           {labelOf(TRADE_STATUS_LABELS, tr.status)}
         </Badge>
       ),
