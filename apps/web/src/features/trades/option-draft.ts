@@ -19,6 +19,8 @@ export type OptionDraft = {
   instrumentId: string;
   side: TradeSide;
   optionType: OptionType;
+  /** Empty: today's FX trade date (a trade done earlier is booked with its own). */
+  tradeDate: string;
   notional: string;
   strike: string;
   expiryDate: string;
@@ -40,6 +42,7 @@ export const emptyOption = (): OptionDraft => ({
   instrumentId: '',
   side: 'BUY',
   optionType: 'CALL',
+  tradeDate: '',
   notional: '',
   strike: '',
   expiryDate: '',
@@ -76,6 +79,7 @@ export function checkOption(d: OptionDraft, entityId: number, labels: FieldLabel
     instrumentId: id(d.instrumentId),
     side: d.side,
     optionType: d.optionType,
+    tradeDate: given(d.tradeDate),
     notional: d.notional.trim(),
     strike: d.strike.trim(),
     expiryDate: d.expiryDate,

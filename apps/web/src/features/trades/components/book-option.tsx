@@ -54,6 +54,7 @@ export function BookOption({ entityId }: { entityId: number }) {
     premium: t('options.premium'),
     premiumCurrency: t('options.premiumCurrency'),
     premiumDate: t('options.premiumDate'),
+    tradeDate: t('trades.tradeDate'),
     barrierLevel: t('options.barrierLevel'),
     rebate: t('options.rebate'),
     rebateCurrency: t('options.rebateCurrency'),
@@ -170,6 +171,12 @@ export function BookOption({ entityId }: { entityId: number }) {
                 {...form.text('premiumDate')}
                 type="date"
                 description={t('options.premiumDateHint')}
+              />
+              <TextInput
+                {...form.text('tradeDate')}
+                type="date"
+                max={runtimeConfig.dateWindow.to}
+                description={t('options.tradeDateHint')}
               />
               <TextInput {...form.text('reference')} />
             </SimpleGrid>
