@@ -5,7 +5,7 @@ import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { type Leg, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
-import type { MarginChange } from './margin.service';
+import type { MarginChange } from './options/margin.service';
 import { fill } from './position-fill';
 import type { Undo } from './trade-cancel.service';
 import { newTicket, type TradeContext, type Who } from './trade-context';

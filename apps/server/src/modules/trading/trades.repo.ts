@@ -6,7 +6,7 @@ import { formatAmount, Money } from '../../platform/money';
 import { entityNameOf } from '../entities/entity-sql';
 import { accountNameOf } from '../ledger/ledger-sql';
 import { scaleOfAsset } from '../reference-data/reference-data.service';
-import { optionTermsOf } from './option-terms';
+import { optionTermsOf } from './options/option-terms';
 import { fxOptions, lotClosures, tradeEvents, tradeLegs, trades } from './trading.tables';
 
 export type TradeRow = typeof trades.$inferSelect;

@@ -6,9 +6,9 @@ import type { BalancesService, UnrealisedPnl } from '../ledger/balances.service'
 import type { LedgerService } from '../ledger/ledger.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
-import { createMargin } from './margin.service';
-import { createOptionValuation } from './option-valuation.service';
-import { createOptions } from './options.service';
+import { createMargin } from './options/margin.service';
+import { createOptionValuation } from './options/option-valuation.service';
+import { createOptions } from './options/options.service';
 import { createPnl } from './pnl.service';
 import { createPositions } from './positions.service';
 import { createSettlement } from './settlement.service';

@@ -1,4 +1,4 @@
-import { Money } from '../../platform/money';
+import { Money } from '../../../platform/money';
 
 // Garman–Kohlhagen (1983): a European FX option on one unit of the base (foreign) currency,
 // priced in the quote (domestic) currency. The arithmetic is IEEE double throughout — every

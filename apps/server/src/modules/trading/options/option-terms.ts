@@ -1,7 +1,7 @@
 import type { TOptionTerms } from '@clearway/contracts/endpoints/trades.schemas';
 import { OPTION_CUT_TIMES, type OptionCut } from '@clearway/contracts/enums';
-import { formatAmount, Money } from '../../platform/money';
-import type { fxOptions, trades } from './trading.tables';
+import { formatAmount, Money } from '../../../platform/money';
+import type { fxOptions, trades } from '../trading.tables';
 
 type OptionRow = typeof fxOptions.$inferSelect;
 type TradeRow = typeof trades.$inferSelect;

@@ -1,14 +1,14 @@
 import type { TradeStatus } from '@clearway/contracts/enums';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import {
   bookVia,
   buildTradingWorld,
   expectLedgerSound,
   openHolds,
   type TradingWorld,
-} from './trading-test-kit';
+} from '../trading-test-kit';
 
 /**
  * Spec section 4, "Options can be expired, exercised, knocked in or knocked out", as a state

@@ -1,16 +1,16 @@
 import type { TOptionPnl, TOptionValuation } from '@clearway/contracts/endpoints/options.schemas';
 import { and, asc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
-import { Money } from '../../platform/money';
-import { entityBelow } from '../entities/entity-sql';
-import type { InstrumentsModule } from '../instruments/instruments.module';
-import type { SheetRate } from '../instruments/rates.service';
-import type { LedgerService } from '../ledger/ledger.service';
-import { accountNameOf } from '../ledger/ledger-sql';
+import type { Db } from '../../../platform/db';
+import { Money } from '../../../platform/money';
+import { entityBelow } from '../../entities/entity-sql';
+import type { InstrumentsModule } from '../../instruments/instruments.module';
+import type { SheetRate } from '../../instruments/rates.service';
+import type { LedgerService } from '../../ledger/ledger.service';
+import { accountNameOf } from '../../ledger/ledger-sql';
+import { type Marks, marksOf } from '../marks';
+import { fxOptions, tradeEvents, trades } from '../trading.tables';
 import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
-import { type Marks, marksOf } from './marks';
 import { LIVE_OPTION_STATUSES } from './option-lifecycle';
-import { fxOptions, tradeEvents, trades } from './trading.tables';
 
 /** Digits a price per unit and a delta are shown with. */
 const UNIT_DECIMALS = 10;

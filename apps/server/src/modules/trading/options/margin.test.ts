@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actingAs, createEntity, uniqueName } from '../../test/fixtures';
-import { clientAccount, fund } from '../../test/ledger-fixtures';
-import { useTestApp } from '../../test/test-app';
-import { bookVia, buildTradingWorld, type TradingWorld } from './trading-test-kit';
+import { actingAs, createEntity, uniqueName } from '../../../test/fixtures';
+import { clientAccount, fund } from '../../../test/ledger-fixtures';
+import { useTestApp } from '../../../test/test-app';
+import { bookVia, buildTradingWorld, type TradingWorld } from '../trading-test-kit';
 
 /**
  * Spec sections 1 and 7, "margin requirements and summaries" (entity/margin-requirements,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actingAs } from '../../test/fixtures';
-import { useTestApp } from '../../test/test-app';
-import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
+import { actingAs } from '../../../test/fixtures';
+import { useTestApp } from '../../../test/test-app';
 import {
   balanceOf,
   bookVia,
@@ -12,7 +11,8 @@ import {
   setTrading,
   settleOn,
   type TradingWorld,
-} from './trading-test-kit';
+} from '../trading-test-kit';
+import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
 
 /**
  * Spec sections 1, 4 and 7: bookManualDeliverableFxOptionTrade, and options "expired,

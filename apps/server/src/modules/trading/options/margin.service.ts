@@ -6,22 +6,22 @@ import type {
 } from '@clearway/contracts/endpoints/options.schemas';
 import { INSTRUMENT_KINDS, type InstrumentKind } from '@clearway/contracts/enums';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
-import { Money } from '../../platform/money';
-import type { EntitiesService } from '../entities/entities.service';
-import { entityAtOrBelow, entityBelow } from '../entities/entity-sql';
-import type { InstrumentsModule } from '../instruments/instruments.module';
-import { BUILT_IN_MARGIN_PCT } from '../instruments/option-market.service';
-import type { SheetRate } from '../instruments/rates.service';
-import type { BalancesService, UnrealisedPnl } from '../ledger/balances.service';
-import type { LedgerService } from '../ledger/ledger.service';
+import type { Db } from '../../../platform/db';
+import { AppError } from '../../../platform/errors';
+import { Money } from '../../../platform/money';
+import type { EntitiesService } from '../../entities/entities.service';
+import { entityAtOrBelow, entityBelow } from '../../entities/entity-sql';
+import type { InstrumentsModule } from '../../instruments/instruments.module';
+import { BUILT_IN_MARGIN_PCT } from '../../instruments/option-market.service';
+import type { SheetRate } from '../../instruments/rates.service';
+import type { BalancesService, UnrealisedPnl } from '../../ledger/balances.service';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { Marks } from '../marks';
+import type { PnlService } from '../pnl.service';
+import type { Who } from '../trade-context';
+import { trades } from '../trading.tables';
 import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
-import type { Marks } from './marks';
 import type { OptionValuation } from './option-valuation.service';
-import type { PnlService } from './pnl.service';
-import type { Who } from './trade-context';
-import { trades } from './trading.tables';
 
 /** What a booking about to be made adds to its owner's margin: a position's change, or a new option. */
 export type MarginChange =
