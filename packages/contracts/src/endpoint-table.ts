@@ -39,7 +39,7 @@ export const API = {
   transfer: transferEndpoints,
 } as const;
 
-export const API_BASE = '/api';
+export { API_BASE } from './endpoint';
 
 /** The table as a flat list, each row with a stable id such as `account.balances`. */
 export const ENDPOINT_LIST: ReadonlyArray<Endpoint & { id: string }> = Object.entries(API).flatMap(
