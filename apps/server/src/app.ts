@@ -19,6 +19,8 @@ import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { eodRoutes } from './modules/eod/eod.routes';
+import { createEndOfDay } from './modules/eod/eod.service';
 import { createInstrumentsModule } from './modules/instruments/instruments.module';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
 import { createAccountsService } from './modules/ledger/accounts.service';
@@ -44,6 +46,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { createTradingModule } from './modules/trading/trading.module';
+import { tradingObjects } from './modules/trading/trading.objects';
+import { tradingRoutes } from './modules/trading/trading.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -142,6 +147,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...tradingObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -167,6 +173,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
+  const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
+  const eod = createEndOfDay({ db, config, trading, instruments });
+  jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -211,8 +220,17 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
-      ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
+      ledgerRoutes(api, {
+        accounts,
+        balances,
+        cash,
+        reversals,
+        referenceData,
+        unrealised: trading.pnl.unrealised,
+      });
       instrumentsRoutes(api, instruments);
+      tradingRoutes(api, trading);
+      eodRoutes(api, eod);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -241,6 +259,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       accounts,
       balances,
       instruments,
+      trading,
+      eod,
       cash,
       requestEngine,
       wallets: walletsService,

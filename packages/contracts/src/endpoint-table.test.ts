@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, and the management of instruments, swap points, holiday calendars and what an entity may trade', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, and running the end of day', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -98,7 +98,11 @@ describe('the endpoint table (spec section 7)', () => {
       'DELETE /instruments/holidays/delete',
       'POST /instruments/rates',
       'POST /instruments/rates/history',
+      'POST /instruments/cfd/prices',
+      'PUT /instruments/cfd/prices',
       'PUT /instruments/rates',
+      'POST /eod/run',
+      'POST /eod/runs',
     ]);
   });
 

@@ -9,7 +9,12 @@ import {
   transferEndpoints,
 } from './endpoints/money.endpoints';
 import { platformEndpoints } from './endpoints/platform.endpoints';
-import { instrumentEndpoints, statementEndpoints, tradeEndpoints } from './endpoints/trading.endpoints';
+import {
+  eodEndpoints,
+  instrumentEndpoints,
+  statementEndpoints,
+  tradeEndpoints,
+} from './endpoints/trading.endpoints';
 import {
   bankInfoEndpoints,
   ssiProfileEndpoints,
@@ -32,6 +37,7 @@ export const API = {
   instruments: instrumentEndpoints,
   trades: tradeEndpoints,
   statement: statementEndpoints,
+  eod: eodEndpoints,
   userManagement: userManagementEndpoints,
   authorization: authorizationEndpoints,
   allocations: allocationEndpoints,

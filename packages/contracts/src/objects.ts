@@ -12,6 +12,7 @@ export const OBJECT_KINDS = {
   bankInfo: 'Bank account',
   cashEntry: 'Cash entry',
   fileProof: 'File proof',
+  trade: 'Trade',
   entity: 'Entity',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;

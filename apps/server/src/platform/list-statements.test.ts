@@ -107,6 +107,8 @@ const CASES: Case[] = [
   { row: 'instruments.list', ...post('/instruments/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'instruments.currencies', ...get((s) => `/instruments/currencies?entityId=${s.entityId}`) },
   { row: 'instruments.fxSwapRates', ...post('/fx-swap-rates', at, arrayOf) },
+  // The latest price of each of PAGE CFDs, each priced twice.
+  { row: 'instruments.cfdPrices', ...post('/instruments/cfd/prices', at, arrayOf) },
   { row: 'instruments.calendars', ...post('/instruments/calendars', at) },
   // One calendar's year: as many holidays as the year has, whatever else is stored.
   {
@@ -114,6 +116,9 @@ const CASES: Case[] = [
     ...post('/instruments/holidays', (s) => ({ ...at(s), calendar: 'USD', year: 2026 })),
   },
   { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
+  { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  // The platform's end-of-day runs: PAGE of them.
+  { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
   { row: 'authorization.groups', ...get('/groups', arrayOf) },
   { row: 'authorization.roles', ...get('/roles', arrayOf) },
@@ -260,6 +265,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
       insert into instruments (kind, symbol, name, quote_currency, price_precision, underlying, contract_size,
         financing_rate_long, financing_rate_short, settlement_lag)
       select 'CFD', 'CFD' || g, 'Index ' || g, 'USD', 1, 'Index ' || g, 1, 5, -2, 0 from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into cfd_prices (instrument_id, bid, mid, ask, set_by, as_of)
+      select i.id, 99 + n, 100 + n, 101 + n, 'staff', now() - make_interval(hours => n)
+        from instruments i, generate_series(0, 1) n where i.kind = 'CFD'`);
     const codes = [
       'USD',
       'EUR',
@@ -288,6 +297,18 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(
       sql`update entities set trading_enabled = true where id in (${scopes.small.entityId}, ${scopes.large.entityId})`,
     );
+    await db.execute(sql`
+      insert into eod_runs (business_date, status, cutoff)
+      select date '2020-01-01' + g, 'COMPLETED', now() from generate_series(1, ${PAGE}) g`);
+    // Trades on each scope's accounts: one in the small, PAGE in the large.
+    await db.execute(sql`
+      insert into trades (ticket, type, status, side, entity_id, account_id, symbol, base_currency, quote_currency,
+                          amount, rate, counter_amount, trade_date, value_date, booked_by)
+      select 'T-list-' || s.id || '-' || g, 'DELIVERABLE_FX', 'PENDING', 'BUY', s.id,
+             (select min(a.id) from accounts a where a.entity_id = s.id), 'EUR/USD', 'EUR', 'USD',
+             1000, 1.1, 1100, '2026-03-05', '2026-03-09', 'staff'
+        from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
+             generate_series(1, s.n) g`);
     await db.execute(sql`
       insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`

@@ -46,6 +46,10 @@ export type World = {
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
   newMoneyRequest: (approved: boolean) => Promise<number>;
+  /** A fresh deliverable EUR/USD trade on A's first account, booked by A's staff. */
+  newTrade: () => Promise<number>;
+  /** Credits the first account of A's client (a historic deposit by platform staff). */
+  fundClient: (asset: string, amount: string) => Promise<void>;
   /** A fresh notification of `admin`'s (only its recipient may read or mark it). */
   newNotification: () => Promise<number>;
   /** A fresh historic entry of the type between the client accounts, to reverse. */
@@ -131,6 +135,8 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.baseCurrency': () => ({ body: {} }),
   'account.balancesTowardClients': () => ({ body: {} }),
   'account.summary': () => ({ body: {} }),
+  'account.profitLoss': () => ({ body: {} }),
+  'account.profitLossTowardClients': () => ({ body: {} }),
   'account.summaryTowardClients': () => ({ body: {} }),
   'account.scolChildren': () => ({ body: {} }),
   'account.scolBroker': () => ({ body: {} }),
@@ -178,6 +184,35 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     if (res.statusCode !== 200) throw new Error(res.body);
     return { body: { clientId: res.json().entityId, instrumentIds: null } };
   },
+  'trades.bookManualDeliverableFxTrade': async (w) => ({
+    body: { ...(await tradeTerms(w)), rate: '1.0842' },
+  }),
+  'trades.bookManualDeliverableFxTrade2': async (w) => ({
+    body: { ...(await tradeTerms(w)), counterAmount: '1.08' },
+  }),
+  'trades.bookManualFxTrade': async (w) => ({
+    body: { ...(await tradeTerms(w)), side: 'BUY', rate: '1.0842' },
+  }),
+  'trades.bookManualCfdTrade': async (w) => {
+    const { amount: _amount, ...terms } = await tradeTerms(w);
+    return { body: { ...terms, instrumentId: await newCfd(w), side: 'BUY', quantity: '1', price: '100.0' } };
+  },
+  'trades.bookManualFxSwap': async (w) => ({
+    body: { ...(await tradeTerms(w)), rate: '1.0842', swapPoints: '1.5', farValueDate: '2026-04-09' },
+  }),
+  'trades.bookConversionSweepTrade': async (w) => {
+    await w.fundClient('GBP', '1.00');
+    await w.rootAdmin.put('/api/instruments/rates', { base: 'GBP', quote: 'USD', rate: '1.2650' });
+    return { body: { accountId: w.clientAccounts[0], currencies: ['GBP'], tradeDate: '2026-03-05' } };
+  },
+  'instruments.cfdPrices': () => ({ body: {} }),
+  'instruments.setCfdPrice': async (w) => ({ body: { instrumentId: await newCfd(w), price: '100.5' } }),
+  'trades.list': () => ({ body: {} }),
+  'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
+  'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
+  'statement.lastEod': () => ({ body: {} }),
+  'eod.run': () => ({ body: { businessDate: '2026-03-11' } }),
+  'eod.runs': () => ({ body: {} }),
   'requests.policies': () => ({ body: {} }),
   'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
@@ -292,8 +327,8 @@ async function newCfd(w: World): Promise<number> {
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json().id;
 }
-/** EUR/USD with a rate and a 1M swap point: enough to price a forward up to 1M. */
-async function ensureEurUsd(w: World) {
+/** EUR/USD with a rate and a 1M swap point: enough to price a forward up to 1M. Its id. */
+async function ensureEurUsd(w: World): Promise<number> {
   await w.rootAdmin.post('/api/instruments/create', { kind: 'FX', base: 'EUR', quote: 'USD' });
   await w.rootAdmin.put('/api/instruments/rates', { base: 'EUR', quote: 'USD', rate: '1.0842' });
   await w.rootAdmin.put('/api/fx-swap-rates', {
@@ -301,6 +336,18 @@ async function ensureEurUsd(w: World) {
     quote: 'USD',
     points: [{ tenor: '1M', bid: '12.8', ask: '13.3' }],
   });
+  const list = await w.rootAdmin.post('/api/instruments/list', { kind: 'FX', search: 'EUR/USD' });
+  return list.json().items[0].id;
+}
+/** A small deliverable sale of EUR on the first account of A's client (which holds EUR for it). */
+async function tradeTerms(w: World) {
+  return {
+    accountId: w.clientAccounts[0],
+    instrumentId: await ensureEurUsd(w),
+    side: 'SELL',
+    amount: '1.00',
+    tradeDate: '2026-03-05',
+  };
 }
 let holidayDay = 0;
 /** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */
@@ -507,6 +554,34 @@ export async function buildWorld(t: TestContext): Promise<World> {
           : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
     return booked.id;
   };
+  // A's client trades: the walk books small EUR sales on its first account (and B's client too).
+  await t.database.db.execute(
+    sql`update entities set trading_enabled = true where id in (${client}, ${w.b})`,
+  );
+  await t.services.cash.deposit(platformStaff, 'walk-fund-trading', {
+    entityId: w.a,
+    accountId: w.clientAccounts[0],
+    asset: 'EUR',
+    amount: '1000.00',
+    valueDate: '2026-11-20',
+  });
+  w.fundClient = async (asset, amount) => {
+    await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+      entityId: w.a,
+      accountId: w.clientAccounts[0],
+      asset,
+      amount,
+      valueDate: '2026-11-20',
+    });
+  };
+  w.newTrade = async () =>
+    (
+      await t.services.trading.deliverable.bookAtRate(
+        { principal: makerPrincipal, entityId: w.a },
+        `walk-${crypto.randomUUID()}`,
+        { ...(await tradeTerms(w)), side: 'SELL', rate: '1.0842' },
+      )
+    ).trade.id;
   w.foreign = await foreignObjects(t, w, root.id);
   w.newNotification = async () => {
     const row = (
@@ -562,6 +637,19 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
           valueDate: '2026-11-20',
         })
       ).id,
+    trade: async () => {
+      await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+        entityId: w.b,
+        accountId: account,
+        asset: 'EUR',
+        amount: '1.00',
+        valueDate: '2026-11-20',
+      });
+      const terms = { ...(await tradeTerms(w)), accountId: account, side: 'SELL' as const, rate: '1.0842' };
+      return (
+        await t.services.trading.deliverable.bookAtRate(platformStaff, `walk-${crypto.randomUUID()}`, terms)
+      ).trade.id;
+    },
     fileProof: async () => {
       const req = await t.services.moneyRequests.depositFiat(bStaff, `walk-${crypto.randomUUID()}`, {
         entityId: w.b,

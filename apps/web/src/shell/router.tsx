@@ -151,6 +151,7 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
+  trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };

@@ -94,7 +94,7 @@ export const entityEndpoints = {
     method: 'POST',
     path: '/entity/instruments',
     access: 'authenticated',
-    permissions: P.entityView,
+    permissions: P.tradableView,
     tag: 'entities',
     summary:
       'What an entity may trade: every enabled instrument when it has tradingEnabled, narrowed by its own allow-list and those of the entities above it; nothing when trading is not enabled',

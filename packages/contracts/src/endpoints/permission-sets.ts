@@ -44,9 +44,18 @@ export const P = {
   instrumentView: anyOf('instrument_management', 'order_management', 'manual_trade_booking', 'account_view'),
   entityChange: anyOf('account_management'),
   entityView: anyOf('account_management', 'limited_account_management', 'account_config_view'),
+  /** What an entity may trade: read by who configures it and by who trades for it (the booking form's picker). */
+  tradableView: anyOf(
+    'account_management',
+    'limited_account_management',
+    'account_config_view',
+    'manual_trade_booking',
+    'order_management',
+  ),
   templates: anyOf('entity_template_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
+  eodRun: anyOf('eod_processing'),
   vaspView: anyOf('request_whitelist', 'approve_whitelist'),
   vaspManage: anyOf('approve_whitelist', 'system_management'),
   ssiView: anyOf('account_view', 'request_deposit', 'approve_deposit'),

@@ -63,3 +63,7 @@ export const childOnPath = (entityId: Column | SQL, parentId: number): SQL<numbe
 /** An entity's name (a lookup on the primary key). */
 export const entityNameOf = (entityId: Column | SQL): SQL<string> =>
   sql<string>`(select named.name from ${entities} named where named.id = ${entityId})`;
+
+/** An entity's base currency: its own, else USD (a lookup on the primary key). */
+export const entityBaseCurrencyOf = (entityId: Column | SQL): SQL<string> =>
+  sql<string>`(select coalesce(based.currency_code, 'USD') from ${entities} based where based.id = ${entityId})`;

@@ -61,7 +61,8 @@ export class SpeculationMissed extends Error {
 }
 
 /** Whether these bookings may post speculatively: no record kind of theirs must see the claims first. */
-const maySpeculate = (bookings: Booking<unknown>[]) => !bookings.some((b) => b.record?.kind.prepare);
+const maySpeculate = (bookings: Booking<unknown>[]) =>
+  !bookings.some((b) => b.record?.kind.prepare || b.mayMoveNothing);
 
 /** Whether a booking posts plain legs (the set-wise path) rather than a hold or a reversal. */
 const postsLegs = (b: Booking<unknown>) => !b.hold && b.reverses === undefined;
@@ -94,6 +95,9 @@ const header = (w: Work): TxnHeader => ({
 });
 
 const plain = (w: Work) => !w.b.hold && w.reverses === undefined;
+
+/** Whether a plain booking posts a transaction: one that may move nothing and has no legs does not. */
+const moves = (w: Work) => w.legs.length > 0 || !w.b.mayMoveNothing;
 
 /** A claim's outcome that lets a speculative posting stand: the key is new (or repeats one of the batch). */
 const isNew = (f: ClaimOutcome) => f.status === 'claimed' || f.status === 'same';
@@ -302,7 +306,7 @@ export class BookingRun {
   /** Step 3, plain legs: what the speculation posted, or one statement for all of them. */
   private async post(earlyPosted: PostResult[]) {
     const speculated = this.early.length > 0;
-    const posting = speculated ? this.early : this.pending().filter(plain);
+    const posting = speculated ? this.early : this.pending().filter((w) => plain(w) && moves(w));
     const posted = speculated
       ? earlyPosted
       : await postBatch(

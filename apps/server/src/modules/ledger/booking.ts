@@ -80,6 +80,12 @@ export type Booking<Out = Booked> = {
   idempotency?: { key: string; body: unknown };
   record?: RecordOf<Out>;
   audit?: (answer: Out, booked: Booked) => AuditEntry | null;
+  /**
+   * A booking that may move nothing (a position opened, with no delivery): left without legs
+   * once its record kind has prepared it, it posts no ledger transaction — its key, record and
+   * audit row are written as for any other. Otherwise a booking without legs is refused.
+   */
+  mayMoveNothing?: boolean;
 };
 
 /** Nothing around the ledger: no key, no record, no audit row — a bare transfer. */

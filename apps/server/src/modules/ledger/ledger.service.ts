@@ -1,18 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import { type Db, type DbOrTx, isTransaction, pipelinedTransaction } from '../../platform/db';
+import { type Db, type DbOrTx, isTransaction, pipelinedTransaction, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { Money, parseAmount } from '../../platform/money';
+import { formatAmount, Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
-import { createReferenceDataService } from '../reference-data/reference-data.service';
+import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
 import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
 import { SpeculationMissed, speculativeCount } from './booking-run';
-import { accounts, holds } from './ledger.tables';
+import { accounts, holds, ledgerTransactions, postings } from './ledger.tables';
 import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
-export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
+/**
+ * The platform's own accounts, one per role and asset: custody omnibus, fee income, suspense,
+ * trade clearing, and the house's dealing accounts its clients trade FX and CFDs against.
+ */
+export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING', 'FX', 'CFD'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 export const BALANCE_LIMIT = 'would take a balance beyond the largest amount the ledger holds';
@@ -171,6 +175,14 @@ export function createLedgerService(db: Db) {
     return outcome.value as Out;
   }
 
+  /**
+   * Books many movements in the caller's transaction, set-wise (the end of day's batches): one
+   * outcome per booking, in order — a refusal (insufficient funds) refuses that booking alone.
+   */
+  async function bookMany(tx: Tx, bookings: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    return bookAll(tx, bookings, asLedgerError);
+  }
+
   /** Books one movement as a unit of work of its own, group-committed (see `bookBatch`). */
   function bookNow<Out = Booked>(booking: Booking<Out>): Promise<Out> {
     return together(booking as Booking<unknown>) as Promise<Out>;
@@ -194,6 +206,7 @@ export function createLedgerService(db: Db) {
   const service = {
     book,
     bookNow,
+    bookMany,
     scaleOf,
 
     /** A positive amount valid for the asset's scale, as its canonical string. */
@@ -317,6 +330,39 @@ export function createLedgerService(db: Db) {
         .onConflictDoNothing();
       const [made] = await find();
       return made!.id;
+    },
+
+    /**
+     * The postings of the ledger transactions carrying these references (a trade's ticket),
+     * reversals included, in the order they were made, with each account's name.
+     */
+    async postingsByReference(tx: DbOrTx, references: string[]) {
+      if (references.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: postings.id,
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          reference: ledgerTransactions.reference,
+          reversesId: ledgerTransactions.reversesId,
+          at: ledgerTransactions.createdAt,
+          accountId: postings.accountId,
+          accountName: accounts.name,
+          asset: postings.asset,
+          amount: postings.amount,
+          scale: scaleOfAsset(postings.asset),
+        })
+        .from(ledgerTransactions)
+        .innerJoin(postings, eq(postings.transactionId, ledgerTransactions.id))
+        .innerJoin(accounts, eq(accounts.id, postings.accountId))
+        .where(sql`${ledgerTransactions.reference} = any(${sql.param(references)}::text[])`)
+        .orderBy(asc(ledgerTransactions.id), asc(postings.id));
+      return rows.map((r) => ({
+        ...r,
+        reference: r.reference!,
+        amount: formatAmount(r.amount, r.scale),
+        at: r.at.toISOString(),
+      }));
     },
 
     /** The owning entity of each account (a platform account's: the root). */
