@@ -12,7 +12,13 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
+import { createAuditTrailService } from './modules/audit-trail/audit-trail.service';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes';
+import { createApiKeysService } from './modules/auth/api-keys.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
+import { authObjects } from './modules/auth/auth.objects';
+import { createSsoLinksService } from './modules/auth/sso-links.service';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
 import { createObjectPlacer } from './modules/authorization/object-placement';
@@ -44,6 +50,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
+import { createUserAdminService } from './modules/users/user-admin.service';
+import { userObjects } from './modules/users/users.objects';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -52,7 +61,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
-import type { Database } from './platform/db';
+import type { Database, DbOrTx } from './platform/db';
 import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -142,6 +151,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...userObjects,
+    ...authObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -160,7 +171,42 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAuthentication(ports, auth);
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
-  const authorization = createAuthorizationService(db);
+  // Previews name the principals whose rights move: users and API keys, named by their modules.
+  const principalNames = {
+    users: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+    keys: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+  };
+  const authorization = createAuthorizationService(db, async (refs, tx) => {
+    const u = await principalNames.users(
+      refs.filter((r) => r.kind === 'user').map((r) => r.id),
+      tx,
+    );
+    const k = await principalNames.keys(
+      refs.filter((r) => r.kind === 'apiKey').map((r) => r.id),
+      tx,
+    );
+    return new Map([
+      ...[...u].map(([id, n]) => [`user:${id}`, n] as const),
+      ...[...k].map(([id, n]) => [`apiKey:${id}`, n] as const),
+    ]);
+  });
+  const apiKeys = createApiKeysService({ db, tokens: auth.tokens, authorization });
+  const ssoLinks = createSsoLinksService(db, users);
+  const userAdmin = createUserAdminService({
+    db,
+    users,
+    authorization,
+    ports: {
+      endSessions: (userId, tx) => auth.sessions.endAllForUser(userId, undefined, tx),
+      invite: (user, tx) => auth.passwords.invite(user, tx),
+      lockedUntil: auth.throttle.lockedUntil,
+      unlock: auth.throttle.reset,
+      ssoLinksOf: ssoLinks.linksOf,
+    },
+  });
+  principalNames.users = (ids, tx) => userAdmin.namesOf(ids, tx);
+  principalNames.keys = (ids, tx) => apiKeys.namesOf(ids, tx);
+  const auditTrail = createAuditTrailService(db);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   const instruments = createInstrumentsModule({ db, users, referenceData, entities });
@@ -211,6 +257,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization);
+      userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
+      apiKeyRoutes(api, apiKeys, ssoLinks);
+      auditTrailRoutes(api, auditTrail);
       ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
       instrumentsRoutes(api, instruments);
       requestsRoutes(api, requestEngine);
@@ -237,6 +286,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       resolver,
       entities,
       authorization,
+      userAdmin,
+      apiKeys,
+      ssoLinks,
       ledger,
       accounts,
       balances,

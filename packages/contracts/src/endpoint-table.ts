@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
 import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
@@ -37,6 +37,7 @@ export const API = {
   allocations: allocationEndpoints,
   vasps: vaspEndpoints,
   transfer: transferEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 export const API_BASE = '/api';

@@ -13,6 +13,8 @@ export const OBJECT_KINDS = {
   cashEntry: 'Cash entry',
   fileProof: 'File proof',
   entity: 'Entity',
+  user: 'User',
+  apiKey: 'API key',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

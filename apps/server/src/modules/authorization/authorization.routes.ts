@@ -27,4 +27,29 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
   serve(app, A.scopesDelete, (c) => s.deleteScope(who(c), c.body));
   serve(app, A.directCreate, (c) => s.createDirect(who(c), c.body));
   serve(app, A.directDelete, (c) => s.deleteDirect(who(c), c.body));
+  serve(app, A.rightsPreview, (c) =>
+    s.preview(who(c), (w) => {
+      const ch = c.body.change;
+      switch (ch.kind) {
+        case 'roles/update':
+          return s.updateRole(w, ch.body);
+        case 'groups/update':
+          return s.updateGroup(w, ch.body);
+        case 'groups/role/update':
+          return s.setRoles(w, ch.body.groupId, ch.body.roleIds);
+        case 'groups/delete':
+          return s.deleteGroup(w, ch.body.groupId);
+        case 'permission-scopes/create':
+          return s.createScope(w, ch.body);
+        case 'permission-scopes/update':
+          return s.updateScope(w, ch.body);
+        case 'permission-scopes/delete':
+          return s.deleteScope(w, ch.body);
+        case 'direct-permissions/create':
+          return s.createDirect(w, ch.body);
+        case 'direct-permissions/delete':
+          return s.deleteDirect(w, ch.body);
+      }
+    }),
+  );
 }
