@@ -141,8 +141,13 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     body: { userId: await w.newUser(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
   }),
   'userManagement.templates': () => ({ body: {} }),
-  'userManagement.templatesCreate': (w) => ({
-    body: { name: uniqueName('Template '), homeEntityId: w.a },
+  'userManagement.templatesCreate': async (w) => ({
+    body: {
+      name: uniqueName('Template '),
+      homeEntityId: w.a,
+      groupIds: [await newGroup(w)],
+      roles: [{ roleId: await newRole(w), scopeType: 'SELF' }],
+    },
   }),
   'userManagement.effectiveAccess': async (w) => ({
     body: { principal: { kind: 'user', id: await w.newUser() } },
@@ -573,7 +578,8 @@ export async function buildWorld(t: TestContext): Promise<World> {
   w.foreign = await foreignObjects(t, w, root.id);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
-    (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey.id;
+    (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey
+      .id;
   w.newTemplate = async () =>
     (
       await w.admin.post('/api/user-management/templates/create', {

@@ -93,18 +93,37 @@ export const ZCreateDirect = z.strictObject({
 export const ZDeleteDirect = z.strictObject({ id, entityId });
 export const ZOk = z.object({ message: z.string() });
 
-/** A change of rights to try without saving: the row's path and the body it would send. */
+/**
+ * A change of rights to try without saving: the row's path and the body it would send
+ * (members and principals flattened into lists of ids, so every field is a plain value).
+ */
 export const ZRightsPreviewRequest = z.strictObject({
   ...acting,
   change: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('roles/update'), body: ZUpdateRole }),
-    z.strictObject({ kind: z.literal('groups/update'), body: ZUpdateGroup }),
+    z.strictObject({
+      kind: z.literal('groups/update'),
+      body: z.strictObject({
+        groupId: id,
+        userIds: z.array(text(36).uuid()).default([]),
+        apiKeyIds: z.array(text(36).uuid()).default([]),
+      }),
+    }),
     z.strictObject({ kind: z.literal('groups/role/update'), body: ZSetGroupRoles }),
     z.strictObject({ kind: z.literal('groups/delete'), body: ZDeleteGroup }),
     z.strictObject({ kind: z.literal('permission-scopes/create'), body: ZCreateScope }),
     z.strictObject({ kind: z.literal('permission-scopes/update'), body: ZUpdateScope }),
     z.strictObject({ kind: z.literal('permission-scopes/delete'), body: ZDeleteScope }),
-    z.strictObject({ kind: z.literal('direct-permissions/create'), body: ZCreateDirect }),
+    z.strictObject({
+      kind: z.literal('direct-permissions/create'),
+      body: z.strictObject({
+        principalKind: z.enum(['user', 'apiKey']),
+        principalId: text(36).uuid(),
+        entityId,
+        permission: z.enum(PERMISSION_KEYS),
+        scopeType: z.enum(SCOPE_TYPES),
+      }),
+    }),
     z.strictObject({ kind: z.literal('direct-permissions/delete'), body: ZDeleteDirect }),
   ]),
 });

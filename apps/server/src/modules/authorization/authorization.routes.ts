@@ -34,7 +34,13 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
         case 'roles/update':
           return s.updateRole(w, ch.body);
         case 'groups/update':
-          return s.updateGroup(w, ch.body);
+          return s.updateGroup(w, {
+            groupId: ch.body.groupId,
+            members: [
+              ...ch.body.userIds.map((id) => ({ kind: 'user' as const, id })),
+              ...ch.body.apiKeyIds.map((id) => ({ kind: 'apiKey' as const, id })),
+            ],
+          });
         case 'groups/role/update':
           return s.setRoles(w, ch.body.groupId, ch.body.roleIds);
         case 'groups/delete':
@@ -45,8 +51,10 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
           return s.updateScope(w, ch.body);
         case 'permission-scopes/delete':
           return s.deleteScope(w, ch.body);
-        case 'direct-permissions/create':
-          return s.createDirect(w, ch.body);
+        case 'direct-permissions/create': {
+          const { principalKind: kind, principalId: id, ...grant } = ch.body;
+          return s.createDirect(w, { ...grant, principal: { kind, id } });
+        }
         case 'direct-permissions/delete':
           return s.deleteDirect(w, ch.body);
       }

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
 import type { Db, DbOrTx } from '../../platform/db';
-import { forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { AuthorizationService } from '../authorization/authorization.service';
 import { entityAtOrBelow, entityNameOf, entityWithin } from '../entities/entity-sql';
@@ -331,11 +332,16 @@ export function createUserAdminService(deps: {
     ) {
       await inSubtree(input.homeEntityId, who.entityId);
       const { entityId: _acting, ...values } = input as typeof input & { entityId?: number };
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(userTemplates).values(values).returning({ id: userTemplates.id });
-        await audit(tx, who, 'user.template.create', input.name, values);
-        return row!.id;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(userTemplates).values(values).returning({ id: userTemplates.id });
+          await audit(tx, who, 'user.template.create', input.name, values);
+          return row!.id;
+        })
+        .catch((err) => {
+          if (pgErrorCode(err) === '23505') throw conflict('A user template with that name exists already');
+          throw err;
+        });
       return (await this.templates(who)).find((t) => t.id === id)!;
     },
 
