@@ -140,14 +140,17 @@ export function createApiKeysService(deps: {
     },
 
     async setGroups(who: Who, apiKeyId: string, groupIds: number[]) {
+      await one(who, apiKeyId);
       await authorization.setPrincipalGroups(who, { kind: 'apiKey', id: apiKeyId }, groupIds);
       return one(who, apiKeyId);
     },
     async setRoles(who: Who, apiKeyId: string, roles: { roleId: number; scopeType: ScopeType }[]) {
+      await one(who, apiKeyId);
       await authorization.setPrincipalRoles(who, { kind: 'apiKey', id: apiKeyId }, who.entityId, roles);
       return one(who, apiKeyId);
     },
     async setDirect(who: Who, apiKeyId: string, keys: { key: PermissionKey; scopeType: ScopeType }[]) {
+      await one(who, apiKeyId);
       await authorization.setPrincipalDirect(who, { kind: 'apiKey', id: apiKeyId }, who.entityId, keys);
       return one(who, apiKeyId);
     },

@@ -293,11 +293,13 @@ export function createUserAdminService(deps: {
     },
 
     async assign(who: Who, userId: string, groupIds: number[]) {
+      await existing(userId);
       await authorization.setPrincipalGroups(who, { kind: 'user', id: userId }, groupIds);
       return summary(who, userId);
     },
 
     async setRoles(who: Who, userId: string, roles: { roleId: number; scopeType: ScopeType }[]) {
+      await existing(userId);
       await authorization.setPrincipalRoles(who, { kind: 'user', id: userId }, who.entityId, roles);
       return summary(who, userId);
     },
