@@ -152,6 +152,9 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
+  users: pagedPage(() => import('../routes/users.page'), 'UsersPage'),
+  'api-keys': lazyRouteComponent(() => import('../routes/api-keys.page'), 'ApiKeysPage'),
+  roles: lazyRouteComponent(() => import('../routes/roles.page'), 'RolesPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };
 

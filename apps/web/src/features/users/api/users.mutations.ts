@@ -1,0 +1,43 @@
+import type { BodyOf } from '@clearway/contracts/endpoint';
+import { API } from '@clearway/contracts/endpoint-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { apiKeyKeys, rightsKeys, userKeys } from './users.keys';
+
+const U = API.userManagement;
+
+function useWrite<B, R>(send: (body: B) => Promise<R>, keys: readonly (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const useCreateUser = () =>
+  useWrite((b: BodyOf<typeof U.create>) => api(U.create, { payload: b }), [userKeys.all]);
+export const useCreateUserViaTemplate = () =>
+  useWrite(
+    (b: BodyOf<typeof U.createViaTemplate>) => api(U.createViaTemplate, { payload: b }),
+    [userKeys.all],
+  );
+export const useUpdateUser = () =>
+  useWrite((b: BodyOf<typeof U.update>) => api(U.update, { payload: b }), [userKeys.all]);
+export const useResetTwoFactor = () =>
+  useWrite((b: BodyOf<typeof U.twoFactorUpdate>) => api(U.twoFactorUpdate, { payload: b }), [userKeys.all]);
+export const useCreateApiKey = () =>
+  useWrite((b: BodyOf<typeof U.apiKeysCreate>) => api(U.apiKeysCreate, { payload: b }), [apiKeyKeys.all]);
+export const useRevokeApiKey = () =>
+  useWrite((b: BodyOf<typeof U.apiKeysRevoke>) => api(U.apiKeysRevoke, { payload: b }), [apiKeyKeys.all]);
+export const useUpdateRole = () =>
+  useWrite(
+    (b: BodyOf<typeof API.authorization.rolesUpdate>) => api(API.authorization.rolesUpdate, { payload: b }),
+    [rightsKeys.all, userKeys.all],
+  );
+
+/** What a change of rights would do (nothing is saved). */
+export const useRightsPreview = () =>
+  useMutation({
+    mutationFn: (b: BodyOf<typeof API.authorization.rightsPreview>) =>
+      api(API.authorization.rightsPreview, { payload: b }),
+  });
