@@ -9,6 +9,7 @@ import { type Column, DataTable, type SortOrder } from '../components/data-table
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
+import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
 import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
 import { usersQuery } from '../features/users/api/users.queries';
 import { EffectiveAccess } from '../features/users/components/effective-access';
@@ -46,10 +47,10 @@ export function UsersPage(pageSize: PageSizeProps) {
       limit: paging.pageSize,
       offset: paging.offset,
       // Section 6: SSO data only with canManageUser.
-      withSso: canManage,
+      withSso: asksForSsoData(entity),
     }),
     // Section 6: the module loads only with canViewUsersModule on the current or a child entity.
-    enabled: entityId > 0 && Boolean(caps?.canViewUsersModule),
+    enabled: entityId > 0 && loadsUsersModule(entity),
   });
   const update = useUpdateUser();
   const reset2fa = useResetTwoFactor();
