@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPE_TYPES } from '../authorization';
 import { PERMISSION_KEYS } from '../permissions';
-import { text, trimmed, ZDate, ZId } from '../primitives';
+import { text, trimmed, ZDate, ZId, ZIdParam } from '../primitives';
 import { ZPrincipalRole } from './users.schemas';
 
 const acting = { entityId: ZId.optional() };
@@ -56,7 +56,7 @@ export const ZApiKeyView = z.object({
 });
 export type TApiKeyView = z.output<typeof ZApiKeyView>;
 
-export const ZApiKeyList = z.strictObject({ entityId: z.coerce.number().pipe(ZId).optional() });
+export const ZApiKeyList = z.strictObject({ entityId: ZIdParam.optional() });
 
 export const ZCreateApiKey = z.strictObject({
   ...acting,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPE_TYPES } from '../authorization';
 import { PERMISSION_KEYS } from '../permissions';
-import { text, trimmed, ZDate, ZId, ZOffset } from '../primitives';
+import { text, trimmed, ZDate, ZId, ZIdParam, ZOffset } from '../primitives';
 
 const name = trimmed(100).min(1, 'Enter a name');
 const description = trimmed(500).default('');
@@ -152,7 +152,7 @@ export const ZSsoLink = z.object({
   subject: z.string(),
   createdAt: z.string(),
 });
-export const ZSsoListQuery = z.strictObject({ entityId: z.coerce.number().pipe(ZId).optional() });
+export const ZSsoListQuery = z.strictObject({ entityId: ZIdParam.optional() });
 export const ZCreateSsoLink = z.strictObject({
   ...acting,
   userId: text(36).uuid('Pick a user'),
