@@ -50,6 +50,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { storedOnlyTradingPlatform } from './modules/trading-platform/trading-platform.port';
+import { tradingPlatformRoutes } from './modules/trading-platform/trading-platform.routes';
+import { createTradingPlatformService } from './modules/trading-platform/trading-platform.service';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { createUserAdminService } from './modules/users/user-admin.service';
 import { userObjects } from './modules/users/users.objects';
@@ -207,6 +210,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   principalNames.users = (ids, tx) => userAdmin.namesOf(ids, tx);
   principalNames.keys = (ids, tx) => apiKeys.namesOf(ids, tx);
   const auditTrail = createAuditTrailService(db);
+  // No external trading platform is configured: the portal's record is the platform's.
+  const tradingPlatform = createTradingPlatformService(db, storedOnlyTradingPlatform);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   const instruments = createInstrumentsModule({ db, users, referenceData, entities });
@@ -260,6 +265,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
       apiKeyRoutes(api, apiKeys, ssoLinks);
       auditTrailRoutes(api, auditTrail);
+      tradingPlatformRoutes(api, tradingPlatform, users);
       ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
       instrumentsRoutes(api, instruments);
       requestsRoutes(api, requestEngine);
@@ -289,6 +295,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       userAdmin,
       apiKeys,
       ssoLinks,
+      tradingPlatform,
       ledger,
       accounts,
       balances,

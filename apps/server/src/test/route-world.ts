@@ -178,6 +178,27 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     },
   }),
   'audit.list': () => ({ body: {} }),
+  'userManagement.celerDetails': async (w) => ({ body: { userId: await w.newUser() } }),
+  'userManagement.celerUpdate': async (w) => ({
+    body: {
+      userId: await w.newUser(),
+      loginName: uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, ''),
+      accounts: ['TP-1'],
+    },
+  }),
+  'userManagement.celerResetPassword': async (w) => {
+    const login = uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, '');
+    const made = await w.admin.put('/api/user-management/celer-user/update', {
+      userId: await w.newUser(),
+      loginName: login,
+    });
+    return { body: { userName: login, id: made.json().id } };
+  },
+  'entity.celerUser': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountProperties': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountPropertiesUpdate': (w) => ({
+    body: { entityId: w.a, leverage: 30, tradingEnabled: true, allowedInstruments: ['EUR/USD'] },
+  }),
   'account.list': () => ({ body: {} }),
   'account.create': () => ({
     body: { accountType: 'Bank', accountName: uniqueName('Acct '), ibanCode: 'GB82 WEST 1234 5698 7654 32' },

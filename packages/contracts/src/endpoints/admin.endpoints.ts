@@ -43,6 +43,12 @@ import {
 } from './authorization.schemas';
 import { P } from './permission-sets';
 import {
+  ZTradingPasswordReset,
+  ZTradingPlatformUser,
+  ZTradingUserDetailsRequest,
+  ZTradingUserUpdate,
+} from './trading-platform.schemas';
+import {
   ZAssignUser,
   ZCreateUser,
   ZCreateUserTemplate,
@@ -136,16 +142,25 @@ export const userManagementEndpoints = {
     ZCreateUserViaTemplate,
     ZUserSummary,
   ),
-  celerResetPassword: row(
+  celerResetPassword: call(
     'POST',
     um('celer-user/reset-password'),
     'users',
     'Reset a trading-platform password (userName, id)',
-    { permissions: P.userSupport },
+    P.userSupport,
+    ZTradingPasswordReset,
+    ZUserMessage,
   ),
-  celerDetails: row('POST', um('celer-user/details'), 'users', 'Trading-platform user details', {
-    permissions: P.userList,
-  }),
+  celerDetails: call(
+    'POST',
+    um('celer-user/details'),
+    'users',
+    'Trading-platform user details (null: the user has none)',
+    P.userList,
+    ZTradingUserDetailsRequest,
+    ZTradingPlatformUser.nullable(),
+    onUser,
+  ),
   assign: call(
     'POST',
     um('assign'),
@@ -187,9 +202,16 @@ export const userManagementEndpoints = {
     ZUserSummary,
     onUser,
   ),
-  celerUpdate: row('PUT', um('celer-user/update'), 'users', 'Update a trading-platform user', {
-    permissions: P.authorization,
-  }),
+  celerUpdate: call(
+    'PUT',
+    um('celer-user/update'),
+    'users',
+    'Create or update a user’s trading-platform account',
+    P.authorization,
+    ZTradingUserUpdate,
+    ZTradingPlatformUser,
+    onUser,
+  ),
   templates: call(
     'POST',
     um('templates'),
