@@ -106,7 +106,7 @@ describe('user administration', () => {
     await visit(admin, '/user-management/roles');
     await admin.getByRole('button', { name: 'Edit role Client Read Only' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Edit role Client Read Only' });
-    await dialog.getByRole('textbox', { name: 'Permissions' }).click();
+    await dialog.getByLabel('Permissions', { exact: true }).click();
     await admin.getByRole('option', { name: 'order_management' }).click();
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByRole('table', { name: 'Effect of the change' });

@@ -41,3 +41,27 @@ export const useRightsPreview = () =>
     mutationFn: (b: BodyOf<typeof API.authorization.rightsPreview>) =>
       api(API.authorization.rightsPreview, { payload: b }),
   });
+
+const A = API.authorization;
+export const useCreateGroup = () =>
+  useWrite((b: BodyOf<typeof A.groupsCreate>) => api(A.groupsCreate, { payload: b }), [rightsKeys.all]);
+export const useUpdateGroup = () =>
+  useWrite(
+    (b: BodyOf<typeof A.groupsUpdate>) => api(A.groupsUpdate, { payload: b }),
+    [rightsKeys.all, userKeys.all],
+  );
+export const useSetGroupRoles = () =>
+  useWrite(
+    (b: BodyOf<typeof A.groupsRoleUpdate>) => api(A.groupsRoleUpdate, { payload: b }),
+    [rightsKeys.all, userKeys.all],
+  );
+export const useCreateScope = () =>
+  useWrite(
+    (b: BodyOf<typeof A.scopesCreate>) => api(A.scopesCreate, { payload: b }),
+    [rightsKeys.all, userKeys.all],
+  );
+export const useDeleteScope = () =>
+  useWrite(
+    (b: BodyOf<typeof A.scopesDelete>) => api(A.scopesDelete, { payload: b }),
+    [rightsKeys.all, userKeys.all],
+  );

@@ -29,7 +29,7 @@ export const effectiveAccessQuery = (entityId: number, principal: { kind: 'user'
 export const apiKeysQuery = (entityId: number) =>
   queryOptions({
     queryKey: apiKeyKeys.entity(entityId),
-    queryFn: () => api(API.userManagement.apiKeysList, { payload: { entityId } }),
+    queryFn: () => api(API.userManagement.apiKeysList, { payload: { entityId: String(entityId) } }),
   });
 
 export const rolesQuery = (entityId: number) =>
@@ -50,3 +50,22 @@ export const auditQuery = (entityId: number, filters: Omit<BodyOf<typeof API.aud
     queryFn: () => api(API.audit.list, { payload: { entityId, ...filters } }),
     placeholderData: keepPreviousData,
   });
+
+/** Users to pick (group members). */
+export const userPickQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: [...userKeys.all, entityId, 'pick'] as const,
+    queryFn: () => api(API.userManagement.listAll, { payload: { entityId } }),
+  });
+
+export const scopesQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: [...rightsKeys.all, entityId, 'scopes'] as const,
+    queryFn: () => api(API.authorization.permissionScopes, { payload: { entityId } } as never),
+  });
+
+/** Section 6: scope types load only with canViewUserPermissionScopeTypes (the caller checks). */
+export const scopeTypesQuery = queryOptions({
+  queryKey: rightsKeys.scopeTypes,
+  queryFn: () => api(API.authorization.permissionScopeTypes),
+});
