@@ -85,6 +85,7 @@ describe('user administration', () => {
     const secret = (await dialog.getByTestId('api-key-secret').textContent())!.trim();
     expect(secret).toMatch(/^cw_[A-Za-z0-9]+_/);
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const row = admin.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     expect(await admin.content()).not.toContain(secret);
@@ -108,6 +109,8 @@ describe('user administration', () => {
     const dialog = admin.getByRole('dialog', { name: 'Edit role Client Read Only' });
     await dialog.getByLabel('Permissions', { exact: true }).click();
     await admin.getByRole('option', { name: 'order_management' }).click();
+    // Close the list (a click beside it) so the buttons under it can be reached.
+    await dialog.getByRole('heading', { name: 'Edit role Client Read Only' }).click();
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByRole('table', { name: 'Effect of the change' });
     const viewer = preview.getByRole('row').filter({ hasText: 'Riley Reader (viewer)' });

@@ -3,12 +3,14 @@ import { Badge, Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
 import { useRevokeApiKey } from '../features/users/api/users.mutations';
 import { apiKeysQuery } from '../features/users/api/users.queries';
+import { ApiKeyAccess } from '../features/users/components/api-key-access';
 import { ApiKeyForm } from '../features/users/components/api-key-form';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
@@ -28,6 +30,7 @@ export function ApiKeysPage() {
   });
   const revoke = useRevokeApiKey();
   const [creating, create] = useDisclosure(false);
+  const [accessOf, setAccessOf] = useState<TApiKeyView | null>(null);
   const columns: Column<TApiKeyView>[] = [
     {
       id: 'name',
@@ -97,29 +100,39 @@ export function ApiKeysPage() {
       csv: false,
       cell: (k) =>
         k.revokedAt ? null : (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() =>
-              modals.openConfirmModal({
-                title: t('apiKeys.revokeTitle', { name: k.name }),
-                children: t('apiKeys.revokeText'),
-                labels: { confirm: t('apiKeys.revoke'), cancel: t('users.cancel') },
-                confirmProps: { color: 'red' },
-                onConfirm: async () => {
-                  try {
-                    await revoke.mutateAsync({ entityId, apiKeyId: k.id });
-                    showSuccessToast(t('apiKeys.revoked'), k.name);
-                  } catch (err) {
-                    showErrorToast(err);
-                  }
-                },
-              })
-            }
-          >
-            {t('apiKeys.revoke')}
-          </Button>
+          <>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setAccessOf(k)}
+              aria-label={t('apiKeys.accessOf', { name: k.name })}
+            >
+              {t('apiKeys.access')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: t('apiKeys.revokeTitle', { name: k.name }),
+                  children: t('apiKeys.revokeText'),
+                  labels: { confirm: t('apiKeys.revoke'), cancel: t('users.cancel') },
+                  confirmProps: { color: 'red' },
+                  onConfirm: async () => {
+                    try {
+                      await revoke.mutateAsync({ entityId, apiKeyId: k.id });
+                      showSuccessToast(t('apiKeys.revoked'), k.name);
+                    } catch (err) {
+                      showErrorToast(err);
+                    }
+                  },
+                })
+              }
+            >
+              {t('apiKeys.revoke')}
+            </Button>
+          </>
         ),
     },
   ];
@@ -142,6 +155,14 @@ export function ApiKeysPage() {
       />
       <Modal opened={creating} onClose={create.close} title={t('apiKeys.create')} closeOnClickOutside={false}>
         <ApiKeyForm entityId={entityId} onDone={create.close} />
+      </Modal>
+      <Modal
+        opened={accessOf !== null}
+        onClose={() => setAccessOf(null)}
+        title={t('apiKeys.accessOf', { name: accessOf?.name ?? '' })}
+        size="xl"
+      >
+        {accessOf && <ApiKeyAccess entityId={entityId} apiKey={accessOf} />}
       </Modal>
     </PageFrame>
   );

@@ -12,8 +12,8 @@ import { type PageSizeProps, usePaging } from '../components/pager';
 import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
 import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
 import { usersQuery } from '../features/users/api/users.queries';
-import { EffectiveAccess } from '../features/users/components/effective-access';
 import { InviteUserForm } from '../features/users/components/invite-user-form';
+import { UserDetails } from '../features/users/components/user-drawer';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
@@ -140,7 +140,7 @@ export function UsersPage(pageSize: PageSizeProps) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => setAccessOf(u)}>{t('users.effectiveAccess')}</Menu.Item>
+            <Menu.Item onClick={() => setAccessOf(u)}>{t('users.details')}</Menu.Item>
             {canManage && u.status === 'active' && (
               <Menu.Item
                 color="red"
@@ -275,9 +275,17 @@ export function UsersPage(pageSize: PageSizeProps) {
         onClose={() => setAccessOf(null)}
         position="right"
         size="xl"
-        title={t('users.accessTitle', { name: accessOf?.displayName ?? '' })}
+        title={accessOf?.displayName ?? ''}
       >
-        {accessOf && <EffectiveAccess entityId={entityId} principal={{ kind: 'user', id: accessOf.id }} />}
+        {accessOf && (
+          <UserDetails
+            entityId={entityId}
+            // The row as the list shows it now (an edit refreshes the list).
+            user={list.data?.items.find((u) => u.id === accessOf.id) ?? accessOf}
+            canManage={canManage}
+            onDone={() => setAccessOf(null)}
+          />
+        )}
       </Drawer>
     </PageFrame>
   );

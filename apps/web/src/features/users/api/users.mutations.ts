@@ -65,3 +65,25 @@ export const useDeleteScope = () =>
     (b: BodyOf<typeof A.scopesDelete>) => api(A.scopesDelete, { payload: b }),
     [rightsKeys.all, userKeys.all],
   );
+
+export const useUpdateTradingUser = () =>
+  useWrite((b: BodyOf<typeof U.celerUpdate>) => api(U.celerUpdate, { payload: b }), [userKeys.all]);
+export const useResetTradingPassword = () =>
+  useWrite(
+    (b: BodyOf<typeof U.celerResetPassword>) => api(U.celerResetPassword, { payload: b }),
+    [userKeys.all],
+  );
+export const useCreateSsoLink = () =>
+  useWrite((b: BodyOf<typeof A.ssoCreate>) => api(A.ssoCreate, { payload: b }), [userKeys.all]);
+export const useDeleteSsoLink = () =>
+  useWrite((b: BodyOf<typeof A.ssoDelete>) => api(A.ssoDelete, { payload: b }), [userKeys.all]);
+export const useSetKeyGroups = () =>
+  useWrite(
+    (b: BodyOf<typeof U.apiKeysGroups>) => api(U.apiKeysGroups, { payload: b }),
+    [apiKeyKeys.all, userKeys.all],
+  );
+export const useSetKeyDirect = () =>
+  useWrite(
+    (b: BodyOf<typeof U.apiKeysDirectPermissions>) => api(U.apiKeysDirectPermissions, { payload: b }),
+    [apiKeyKeys.all, userKeys.all],
+  );

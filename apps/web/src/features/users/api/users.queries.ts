@@ -69,3 +69,15 @@ export const scopeTypesQuery = queryOptions({
   queryKey: rightsKeys.scopeTypes,
   queryFn: () => api(API.authorization.permissionScopeTypes),
 });
+
+export const tradingUserQuery = (entityId: number, userId: string) =>
+  queryOptions({
+    queryKey: [...userKeys.all, entityId, 'trading', userId] as const,
+    queryFn: () => api(API.userManagement.celerDetails, { payload: { entityId, userId } }),
+  });
+
+export const ssoLinksQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: userKeys.sso(entityId),
+    queryFn: () => api(API.authorization.ssoList, { payload: { entityId: String(entityId) } }),
+  });
