@@ -33,6 +33,42 @@ async function signInAdmin(page: Page) {
 describe('user administration', () => {
   const b = useBrowser();
 
+  /** The API calls a page makes, with their bodies. */
+  function recordCalls(page: Page) {
+    const calls: { url: string; body: unknown }[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push({ url: new URL(r.url()).pathname, body: r.postDataJSON() });
+    });
+    return calls;
+  }
+
+  it('section 6 loading rules: the module loads only with canViewUsersModule, SSO data only with canManageUser', async () => {
+    // The read-only client user holds no user-list key: the module asks the server nothing.
+    const viewer = await b.page();
+    const viewerCalls = recordCalls(viewer);
+    await signInPersona(viewer, 'viewer', DEMO_PASSWORD, currentCode);
+    await visit(viewer, '/user-management');
+    expect(viewerCalls.filter((c) => c.url.startsWith('/api/user-management'))).toEqual([]);
+
+    // Operations may list users (user_management) but not manage them: no SSO data is asked for.
+    const maker = await b.page();
+    const makerCalls = recordCalls(maker);
+    await signInPersona(maker, 'ops.maker', DEMO_PASSWORD, currentCode);
+    await visit(maker, '/user-management');
+    await maker.getByRole('heading', { name: 'Users' }).waitFor();
+    const lists = makerCalls.filter((c) => c.url === '/api/user-management/');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.map((c) => (c.body as { withSso: boolean }).withSso)).toEqual(lists.map(() => false));
+
+    // The access administrator manages users: the list carries each user's SSO links.
+    const admin = await b.page();
+    const adminCalls = recordCalls(admin);
+    await signInAdmin(admin);
+    await visit(admin, '/user-management');
+    const adminLists = adminCalls.filter((c) => c.url === '/api/user-management/');
+    expect(adminLists.map((c) => (c.body as { withSso: boolean }).withSso)).toContain(true);
+  });
+
   it('invites a Northwind Capital user from a template; the user sets a password from the e-mailed link and signs in with 2FA', async () => {
     const admin = await b.page();
     await signInAdmin(admin);

@@ -7,8 +7,9 @@ import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
 import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { loadsScopeTypes } from '../features/users/api/user-loading-rules';
-import { useDeleteScope } from '../features/users/api/users.mutations';
+import { useDeleteScope, useRightsPreview } from '../features/users/api/users.mutations';
 import { scopesQuery } from '../features/users/api/users.queries';
+import { RightsPreview } from '../features/users/components/rights-preview';
 import { ScopeForm } from '../features/users/components/scope-form';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
@@ -30,6 +31,7 @@ export function PermissionScopesPage() {
     label: `${'· '.repeat(e.depth)}${e.entityName}`,
   }));
   const remove = useDeleteScope();
+  const preview = useRightsPreview();
   const [creating, create] = useDisclosure(false);
   const columns: Column<ScopeRow>[] = [
     {
@@ -63,11 +65,24 @@ export function PermissionScopesPage() {
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() =>
+          onClick={async () => {
+            // The effect first: who loses which key where, as the server's resolver reads it.
+            const effect = await preview
+              .mutateAsync({
+                entityId,
+                change: { kind: 'permission-scopes/delete', body: { id: s.id, entityId: s.entityId } },
+              })
+              .catch((err) => {
+                showErrorToast(err);
+                return null;
+              });
+            if (!effect) return;
             modals.openConfirmModal({
               title: t('scopes.deleteTitle', { group: s.groupName, entity: s.entityName }),
+              size: 'xl',
+              children: <RightsPreview preview={effect} />,
+              confirmProps: { color: 'red', disabled: Boolean(effect.refused) },
               labels: { confirm: t('scopes.delete'), cancel: t('users.cancel') },
-              confirmProps: { color: 'red' },
               onConfirm: async () => {
                 try {
                   await remove.mutateAsync({ id: s.id, entityId: s.entityId });
@@ -76,8 +91,8 @@ export function PermissionScopesPage() {
                   showErrorToast(err);
                 }
               },
-            })
-          }
+            });
+          }}
         >
           {t('scopes.delete')}
         </Button>

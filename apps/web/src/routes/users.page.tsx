@@ -9,10 +9,12 @@ import { type Column, DataTable, type SortOrder } from '../components/data-table
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
+import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
 import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
 import { usersQuery } from '../features/users/api/users.queries';
 import { InviteUserForm } from '../features/users/components/invite-user-form';
+import { TemplateForm } from '../features/users/components/template-form';
 import { UserDetails } from '../features/users/components/user-drawer';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
@@ -37,6 +39,12 @@ export function UsersPage(pageSize: PageSizeProps) {
   const [status, setStatus] = useState<Status>('all');
   const [order, setOrder] = useState<SortOrder>({ by: 'username', direction: 'asc' });
   const [inviting, invite] = useDisclosure(false);
+  const [templating, template] = useDisclosure(false);
+  const forest = useQuery({ ...entityForestQuery, enabled: templating });
+  const entities = flattenForest(forest.data ?? []).map((e) => ({
+    value: String(e.entityId),
+    label: `${'· '.repeat(e.depth)}${e.entityName}`,
+  }));
   const [accessOf, setAccessOf] = useState<TUserSummary | null>(null);
   const list = useQuery({
     ...usersQuery(entityId, {
@@ -221,7 +229,16 @@ export function UsersPage(pageSize: PageSizeProps) {
   return (
     <PageFrame
       title={t('pages.users')}
-      actions={canManage ? <Button onClick={invite.open}>{t('users.create')}</Button> : undefined}
+      actions={
+        canManage ? (
+          <Group>
+            <Button variant="light" onClick={template.open}>
+              {t('userTemplates.create')}
+            </Button>
+            <Button onClick={invite.open}>{t('users.create')}</Button>
+          </Group>
+        ) : undefined
+      }
     >
       <DataTable
         id="users"
@@ -267,6 +284,9 @@ export function UsersPage(pageSize: PageSizeProps) {
           </Group>
         }
       />
+      <Modal opened={templating} onClose={template.close} title={t('userTemplates.create')}>
+        <TemplateForm entityId={entityId} entities={entities} onDone={template.close} />
+      </Modal>
       <Modal opened={inviting} onClose={invite.close} title={t('users.create')}>
         <InviteUserForm entityId={entityId} onDone={invite.close} />
       </Modal>

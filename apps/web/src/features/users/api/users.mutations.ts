@@ -87,3 +87,6 @@ export const useSetKeyDirect = () =>
     (b: BodyOf<typeof U.apiKeysDirectPermissions>) => api(U.apiKeysDirectPermissions, { payload: b }),
     [apiKeyKeys.all, userKeys.all],
   );
+
+export const useCreateUserTemplate = () =>
+  useWrite((b: BodyOf<typeof U.templatesCreate>) => api(U.templatesCreate, { payload: b }), [userKeys.all]);
