@@ -74,7 +74,7 @@ describe('user administration', () => {
     await signInAdmin(admin);
     await visit(admin, '/user-management');
     await admin.getByRole('heading', { name: 'Users' }).waitFor();
-    await admin.getByRole('button', { name: 'Create User' }).click();
+    await admin.getByRole('button', { name: 'Create User', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: 'Create User' });
     await dialog.getByLabel('User template').click();
     await admin.getByRole('option', { name: 'Northwind read-only user — Northwind Capital' }).click();

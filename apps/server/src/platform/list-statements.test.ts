@@ -139,6 +139,7 @@ const CASES: Case[] = [
     ...get((s) => `/user-management/api-keys/list?entityId=${s.entityId}`, arrayOf),
   },
   { row: 'authorization.ssoList', ...get((s) => `/sso/list?entityId=${s.entityId}`, arrayOf) },
+  { row: 'entity.celerUser', ...post('/entity/celer-user', at, arrayOf) },
   { row: 'audit.list', ...post('/audit/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   // The caller's own notifications (not an entity's): staff hold more than PAGE of them.
   { row: 'platform.notificationList', ...post('/notifications/list', () => ({ limit: PAGE }), itemsOf) },
@@ -256,6 +257,9 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(sql`
       insert into api_keys (name, prefix, secret_hash, home_entity_id)
       select 'Key ' || g, 'p' || ${entityId} || 'x' || g, 'x', ${entityId} from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into trading_platform_users (user_id, entity_id, login_name)
+      select id, ${entityId}, 'tp.' || username from users where home_entity_id = ${entityId}`);
     await db.execute(sql`
       insert into user_templates (name, home_entity_id) select 'Template ' || ${entityId} || '.' || g, ${entityId}
         from generate_series(1, ${n}) g`);
