@@ -261,7 +261,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
-      authorizationRoutes(api, authorization);
+      authorizationRoutes(api, authorization, userAdmin.assertWithin);
       userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
       apiKeyRoutes(api, apiKeys, ssoLinks);
       auditTrailRoutes(api, auditTrail);

@@ -1,11 +1,13 @@
 import type { PermissionKey } from '@clearway/contracts/permissions';
 import { Badge, Button, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
 import { rolesQuery } from '../features/users/api/users.queries';
+import { RoleCreateForm } from '../features/users/components/role-create-form';
 import { RoleEditor } from '../features/users/components/role-editor';
 import { useSelectedEntity } from '../lib/selected-entity';
 
@@ -27,6 +29,7 @@ export function RolesPage() {
     enabled: entityId > 0 && Boolean(entity?.capabilities.canViewUserRoles),
   });
   const [editing, setEditing] = useState<Role | null>(null);
+  const [creating, create] = useDisclosure(false);
   const columns: Column<Role>[] = [
     {
       id: 'name',
@@ -74,7 +77,10 @@ export function RolesPage() {
     },
   ];
   return (
-    <PageFrame title={t('pages.roles')}>
+    <PageFrame
+      title={t('pages.roles')}
+      actions={<Button onClick={create.open}>{t('rights.createRole')}</Button>}
+    >
       <DataTable
         id="roles"
         label={t('pages.roles')}

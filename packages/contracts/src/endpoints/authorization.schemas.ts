@@ -125,6 +125,14 @@ export const ZRightsPreviewRequest = z.strictObject({
       }),
     }),
     z.strictObject({ kind: z.literal('direct-permissions/delete'), body: ZDeleteDirect }),
+    z.strictObject({
+      kind: z.literal('user-management/assign'),
+      body: z.strictObject({ userId: text(36).uuid(), groupIds: z.array(id) }),
+    }),
+    z.strictObject({
+      kind: z.literal('user-management/roles/update'),
+      body: z.strictObject({ userId: text(36).uuid(), roleIds: z.array(id), scopeType: z.enum(SCOPE_TYPES) }),
+    }),
   ]),
 });
 /** Who gains or loses which key where (own permissions, or child permissions when `child`). */

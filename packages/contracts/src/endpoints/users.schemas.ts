@@ -46,7 +46,8 @@ export const ZUserSummary = z.object({
   createdAt: z.string(),
   /** The user has not set a password yet (invited). */
   invited: z.boolean(),
-  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The user's own roles (not through a group), with the entity each is held on. */
+  roles: z.array(z.object({ id: z.number(), name: z.string(), entityId: z.number() })),
   ssoLinks: z.array(z.object({ id: z.number(), issuer: z.string(), subject: z.string() })).optional(),
 });
 export type TUserSummary = z.output<typeof ZUserSummary>;

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/routes';
 import type { AuthorizationService } from './authorization.service';
 
-export function authorizationRoutes(app: FastifyInstance, s: AuthorizationService) {
+/**
+ * `assertUserWithin`: a user a preview names must belong to the acting entity's subtree
+ * (404 otherwise), as the guard places a declared user id.
+ */
+export function authorizationRoutes(
+  app: FastifyInstance,
+  s: AuthorizationService,
+  assertUserWithin: (entityId: number, userId: string) => Promise<void>,
+) {
   const A = API.authorization;
   const who = (c: { principal: unknown; entityId: number | null }) => ({
     principal: c.principal as NonNullable<Parameters<AuthorizationService['createRole']>[0]['principal']>,
@@ -27,9 +35,11 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
   serve(app, A.scopesDelete, (c) => s.deleteScope(who(c), c.body));
   serve(app, A.directCreate, (c) => s.createDirect(who(c), c.body));
   serve(app, A.directDelete, (c) => s.deleteDirect(who(c), c.body));
-  serve(app, A.rightsPreview, (c) =>
-    s.preview(who(c), (w) => {
-      const ch = c.body.change;
+  serve(app, A.rightsPreview, async (c) => {
+    const ch = c.body.change;
+    if (ch.kind === 'user-management/assign' || ch.kind === 'user-management/roles/update')
+      await assertUserWithin(c.entityId!, ch.body.userId);
+    return s.preview(who(c), (w) => {
       switch (ch.kind) {
         case 'roles/update':
           return s.updateRole(w, ch.body);
@@ -57,7 +67,16 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
         }
         case 'direct-permissions/delete':
           return s.deleteDirect(w, ch.body);
+        case 'user-management/assign':
+          return s.setPrincipalGroups(w, { kind: 'user', id: ch.body.userId }, ch.body.groupIds);
+        case 'user-management/roles/update':
+          return s.setPrincipalRoles(
+            w,
+            { kind: 'user', id: ch.body.userId },
+            c.entityId!,
+            ch.body.roleIds.map((roleId) => ({ roleId, scopeType: ch.body.scopeType })),
+          );
       }
-    }),
-  );
+    });
+  });
 }

@@ -261,7 +261,10 @@ export async function seedDemoData(
       });
     }
     // A user template for the broker's read-only client users at Northwind Capital.
-    const [readOnly] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Client Read Only'));
+    const [readOnly] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, 'Client Read Only'));
     await tx
       .insert(userTemplates)
       .values({

@@ -286,6 +286,36 @@ describe('user administration: credentials end when they must', () => {
     });
   });
 
+  it('previews giving a user a role on the acting entity, and answers 404 for a user outside it', async () => {
+    const desk = (await createEntity(t, uniqueName('Desk '), root)).id;
+    const member = await createUser(t, { homeEntityId: desk });
+    const role = (
+      await admin.post('/api/roles/create', {
+        entityId: root,
+        name: uniqueName('role-'),
+        permissions: ['account_view'],
+      })
+    ).json();
+    const res = await admin.post('/api/rights/preview', {
+      entityId: desk,
+      change: {
+        kind: 'user-management/roles/update',
+        body: { userId: member.id, roleIds: [role.id], scopeType: 'SELF' },
+      },
+    });
+    expect(res.json().changes).toEqual([
+      expect.objectContaining({ entityId: desk, key: 'account_view', child: false, change: 'gain' }),
+    ]);
+    const outsider = await createUser(t, {
+      homeEntityId: (await createEntity(t, uniqueName('Elsewhere '))).id,
+    });
+    const foreign = await admin.post('/api/rights/preview', {
+      entityId: desk,
+      change: { kind: 'user-management/assign', body: { userId: outsider.id, groupIds: [] } },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('refuses an administrator changing their own rights, and a disable of themselves', async () => {
     const res = await admin.put('/api/user-management/roles/update', {
       entityId: root,

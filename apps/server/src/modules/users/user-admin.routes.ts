@@ -36,7 +36,7 @@ export function userAdminRoutes(
   serve(app, U.effectiveAccess, async (c) => {
     const who = actingOn(c);
     const { kind, id } = c.body.principal;
-    if (kind === 'user') await s.assertWithin(who, kind, id);
+    if (kind === 'user') await s.assertWithin(who.entityId, id);
     else await deps.assertKeyWithin(who.entityId, id);
     return deps.authorization.effectiveAccess(who, { kind, id });
   });

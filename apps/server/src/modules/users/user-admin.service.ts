@@ -103,8 +103,8 @@ export function createUserAdminService(deps: {
       roles: [
         ...new Map(
           (access.get(`user:${u.id}`)?.roles ?? []).map((r) => [
-            r.roleId,
-            { id: r.roleId, name: r.roleName },
+            `${r.roleId}@${r.entityId}`,
+            { id: r.roleId, name: r.roleName, entityId: r.entityId },
           ]),
         ).values(),
       ],
@@ -347,15 +347,13 @@ export function createUserAdminService(deps: {
       return (await this.templates(who)).find((t) => t.id === id)!;
     },
 
-    /** A user or key named in a request must belong to the acting entity's subtree (else 404). */
-    async assertWithin(who: Who, kind: 'user' | 'apiKey', id: string) {
-      if (kind === 'user') {
-        const [row] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, id), entityWithin(users.homeEntityId, who.entityId)));
-        if (!row) throw notFound('User not found');
-      }
+    /** A user named inside a request (not a declared field) must belong to the acting entity's subtree (else 404). */
+    async assertWithin(entityId: number, userId: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), entityWithin(users.homeEntityId, entityId)));
+      if (!row) throw notFound('User not found');
     },
 
     /** Display names of users (for previews). */

@@ -90,3 +90,14 @@ export const useSetKeyDirect = () =>
 
 export const useCreateUserTemplate = () =>
   useWrite((b: BodyOf<typeof U.templatesCreate>) => api(U.templatesCreate, { payload: b }), [userKeys.all]);
+
+export const useCreateRole = () =>
+  useWrite((b: BodyOf<typeof A.rolesCreate>) => api(A.rolesCreate, { payload: b }), [rightsKeys.all]);
+
+export const useAssignUser = () =>
+  useWrite((b: BodyOf<typeof U.assign>) => api(U.assign, { payload: b }), [userKeys.all, rightsKeys.all]);
+export const useSetUserRoles = () =>
+  useWrite(
+    (b: BodyOf<typeof U.rolesUpdate>) => api(U.rolesUpdate, { payload: b }),
+    [userKeys.all, rightsKeys.all],
+  );

@@ -1,5 +1,5 @@
 import type { TApiKeyView } from '@clearway/contracts/endpoints/api-keys.schemas';
-import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
+import type { PermissionKey } from '@clearway/contracts/permissions';
 import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { useSetKeyDirect, useSetKeyGroups } from '../api/users.mutations';
 import { groupsQuery } from '../api/users.queries';
 import { EffectiveAccess } from './effective-access';
+import { PermissionPicker } from './permission-picker';
 
 /**
  * What a key may do: its groups and its direct permissions on the selected entity (for the
@@ -46,13 +47,11 @@ export function ApiKeyAccess({ entityId, apiKey }: { entityId: number; apiKey: T
           label: g.name,
         }))}
       />
-      <MultiSelect
+      <PermissionPicker
         label={t('apiKeys.direct')}
         description={t('apiKeys.directHint')}
-        searchable
         value={keys}
         onChange={setKeys}
-        data={PERMISSION_KEYS.map((k) => ({ value: k, label: k }))}
       />
       <Group justify="flex-end">
         <Button loading={setGroups.isPending || setDirect.isPending} onClick={save}>

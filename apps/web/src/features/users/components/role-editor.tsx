@@ -1,10 +1,11 @@
-import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import type { PermissionKey } from '@clearway/contracts/permissions';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmSaved } from '../../../components/saved-confirmation';
 import { showErrorToast } from '../../../lib/toasts';
 import { useRightsPreview, useUpdateRole } from '../api/users.mutations';
+import { PermissionPicker } from './permission-picker';
 import { RightsPreview } from './rights-preview';
 
 /** Edits a role's keys: 'Preview changes' shows who gains or loses what before 'Save Changes'. */
@@ -24,15 +25,13 @@ export function RoleEditor({
   const body = { entityId, roleId: role.id, permissions: keys as PermissionKey[] };
   return (
     <Stack>
-      <MultiSelect
+      <PermissionPicker
         label={t('rights.keys')}
-        data={PERMISSION_KEYS.map((k) => ({ value: k, label: k }))}
         value={keys}
         onChange={(v) => {
           setKeys(v);
           preview.reset();
         }}
-        searchable
       />
       {preview.data && <RightsPreview preview={preview.data} />}
       <Group justify="flex-end">

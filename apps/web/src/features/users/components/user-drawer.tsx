@@ -5,6 +5,7 @@ import { EditUserForm } from './edit-user-form';
 import { EffectiveAccess } from './effective-access';
 import { SsoLinks } from './sso-links';
 import { TradingLogin } from './trading-login';
+import { UserAccessEditor } from './user-access-editor';
 
 /** One user: profile (edit), effective access, trading-platform login and SSO links (managers only). */
 export function UserDetails({
@@ -24,6 +25,7 @@ export function UserDetails({
       <Tabs.List>
         <Tabs.Tab value="access">{t('users.effectiveAccess')}</Tabs.Tab>
         {canManage && <Tabs.Tab value="profile">{t('users.profile')}</Tabs.Tab>}
+        {canManage && <Tabs.Tab value="rights">{t('users.groupsAndRoles')}</Tabs.Tab>}
         <Tabs.Tab value="trading">{t('trading.title')}</Tabs.Tab>
         {canManage && <Tabs.Tab value="sso">{t('sso.title')}</Tabs.Tab>}
       </Tabs.List>
@@ -33,6 +35,11 @@ export function UserDetails({
       {canManage && (
         <Tabs.Panel value="profile" pt="md">
           <EditUserForm entityId={entityId} user={user} onDone={onDone} />
+        </Tabs.Panel>
+      )}
+      {canManage && (
+        <Tabs.Panel value="rights" pt="md">
+          <UserAccessEditor entityId={entityId} user={user} />
         </Tabs.Panel>
       )}
       <Tabs.Panel value="trading" pt="md">
