@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
 import { PageFrame } from '../components/page-frame';
 import { rolesQuery } from '../features/users/api/users.queries';
-import { RoleCreateForm } from '../features/users/components/role-create-form';
 import { RoleEditor } from '../features/users/components/role-editor';
 import { useSelectedEntity } from '../lib/selected-entity';
 
@@ -29,7 +28,7 @@ export function RolesPage() {
     enabled: entityId > 0 && Boolean(entity?.capabilities.canViewUserRoles),
   });
   const [editing, setEditing] = useState<Role | null>(null);
-  const [creating, create] = useDisclosure(false);
+  const [_creating, create] = useDisclosure(false);
   const columns: Column<Role>[] = [
     {
       id: 'name',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, type HttpMethod, row } from '../endpoint';
+import { call, endpoint, type HttpMethod } from '../endpoint';
 import {
   ZApiKeyDirect,
   ZApiKeyGroups,
