@@ -82,13 +82,15 @@ export function createPasswordService(deps: {
     },
 
     /**
-     * Invites a user an administrator created: a one-time set-password link by e-mail (the
-     * outbox by default), valid for `INVITE_TTL_HOURS`. Earlier unused links stop working.
+     * Invites a user an administrator created: a one-time set-password link valid for
+     * `INVITE_TTL_HOURS` (earlier unused links stop working), written in the caller's
+     * transaction. Returns the sending of the e-mail (the outbox by default), for the caller
+     * to run once that transaction has committed: a refused change e-mails nobody.
      */
     async invite(
       user: { id: string; email: string; displayName: string; username: string },
       tx: DbOrTx = db,
-    ) {
+    ): Promise<() => Promise<void>> {
       const token = randomToken();
       await tx
         .update(passwordResetTokens)
@@ -99,17 +101,18 @@ export function createPasswordService(deps: {
         userId: user.id,
         expiresAt: new Date(Date.now() + config.INVITE_TTL_HOURS * 3_600_000),
       });
-      await mailer.send({
-        to: user.email,
-        subject: `${config.PRODUCT_NAME}: your account is ready`,
-        body: [
-          `Hello ${user.displayName},`,
-          '',
-          `An administrator created the ${config.PRODUCT_NAME} user ${user.username} for you.`,
-          `Use this link within ${config.INVITE_TTL_HOURS} hours to set your password:`,
-          `${baseUrl()}/reset-password?token=${token}`,
-        ].join('\n'),
-      });
+      return () =>
+        mailer.send({
+          to: user.email,
+          subject: `${config.PRODUCT_NAME}: your account is ready`,
+          body: [
+            `Hello ${user.displayName},`,
+            '',
+            `An administrator created the ${config.PRODUCT_NAME} user ${user.username} for you.`,
+            `Use this link within ${config.INVITE_TTL_HOURS} hours to set your password:`,
+            `${baseUrl()}/reset-password?token=${token}`,
+          ].join('\n'),
+        });
     },
 
     /** @throws BadRequest (invalid/expired/used link, password policy) */

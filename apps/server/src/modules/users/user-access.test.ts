@@ -213,6 +213,41 @@ describe('user administration: credentials end when they must', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('creates nobody and e-mails nobody when the template hands out a key its administrator lacks', async () => {
+    const desk = (await createEntity(t, uniqueName('Desk '), root)).id;
+    const limited = await signedInUser(t, desk);
+    await grant(t, limited.user.id, desk, ['authorization_management', 'account_view']);
+    const role = (
+      await admin.post('/api/roles/create', {
+        entityId: root,
+        name: uniqueName('role-'),
+        permissions: ['system_management'],
+      })
+    ).json();
+    const template = (
+      await admin.post('/api/user-management/templates/create', {
+        entityId: root,
+        name: uniqueName('Template '),
+        homeEntityId: desk,
+        roles: [{ roleId: role.id, scopeType: 'SELF' }],
+      })
+    ).json();
+    const username = uniqueName('refused.').replace(/[^A-Za-z0-9._-]/g, '');
+    const res = await limited.agent.post('/api/user-management/create-via-template', {
+      entityId: desk,
+      templateId: template.id,
+      username,
+      email: `${username}@example.com`,
+      displayName: 'Refused Person',
+    });
+    expect(res.statusCode).toBe(403);
+    const made = await t.database.db.execute(sql`select 1 from users where username = ${username}`);
+    const mailed = await t.database.db.execute(
+      sql`select 1 from mail_outbox where "to" = ${`${username}@example.com`}`,
+    );
+    expect([made.rows.length, mailed.rows.length]).toEqual([0, 0]);
+  });
+
   it('previews a role change: lists who gains which key where, and saves nothing', async () => {
     const desk = (await createEntity(t, uniqueName('Desk '), root)).id;
     const member = await createUser(t, { homeEntityId: desk });

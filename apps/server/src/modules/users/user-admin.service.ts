@@ -16,11 +16,11 @@ type Who = { principal: Principal; entityId: number };
 type Ports = {
   /** Ends every session of a user (disable, 2FA reset). */
   endSessions: (userId: string, tx: DbOrTx) => Promise<unknown>;
-  /** Sends the one-time set-password link. */
+  /** Writes a one-time set-password link; the returned function e-mails it (after the commit). */
   invite: (
     user: { id: string; email: string; displayName: string; username: string },
     tx: DbOrTx,
-  ) => Promise<void>;
+  ) => Promise<() => Promise<void>>;
   lockedUntil: (usernames: string[]) => Promise<Map<string, Date>>;
   unlock: (username: string) => Promise<void>;
   ssoLinksOf: (userIds: string[]) => Promise<Map<string, { id: number; issuer: string; subject: string }[]>>;
@@ -149,12 +149,13 @@ export function createUserAdminService(deps: {
       throw forbidden(`You cannot ${what} yourself`);
   };
 
+  /** The new user and the sending of their invitation, to run once the transaction commits. */
   async function createInvited(who: Who, input: NewUserInput, tx: DbOrTx) {
     const user = await usersService.createUser({ ...input, password: unusablePassword() }, tx);
     await usersService.update(user.id, { invited: true }, tx);
-    await ports.invite(user, tx);
+    const sendInvite = await ports.invite(user, tx);
     await audit(tx, who, 'user.create', user.username, { ...input, userId: user.id });
-    return user;
+    return { user, sendInvite };
   }
 
   const ORDER = {
@@ -208,7 +209,9 @@ export function createUserAdminService(deps: {
     /** @throws NotFound (entity outside the subtree), BadRequest, Conflict (username taken) */
     async create(who: Who, input: NewUserInput) {
       await inSubtree(input.homeEntityId, who.entityId);
-      return db.transaction(async (tx) => summary(who, (await createInvited(who, input, tx)).id, tx));
+      const { user, sendInvite } = await db.transaction((tx) => createInvited(who, input, tx));
+      await sendInvite();
+      return summary(who, user.id);
     },
 
     /**
@@ -226,19 +229,21 @@ export function createUserAdminService(deps: {
           and(eq(userTemplates.id, input.templateId), entityWithin(userTemplates.homeEntityId, who.entityId)),
         );
       if (!tpl) throw notFound('User template not found');
-      return db.transaction(async (tx) => {
-        const user = await createInvited(
+      const { user, sendInvite } = await db.transaction(async (tx) => {
+        const made = await createInvited(
           who,
           { ...input, homeEntityId: tpl.homeEntityId, twoFactorRequired: tpl.twoFactorRequired },
           tx,
         );
-        const member = { kind: 'user' as const, id: user.id };
+        const member = { kind: 'user' as const, id: made.user.id };
         const inTx = { ...who, tx };
         if (tpl.groupIds.length) await authorization.setPrincipalGroups(inTx, member, tpl.groupIds);
         if (tpl.roles.length)
           await authorization.setPrincipalRoles(inTx, member, tpl.homeEntityId, tpl.roles);
-        return summary(who, user.id, tx);
+        return made;
       });
+      await sendInvite();
+      return summary(who, user.id);
     },
 
     /** @throws Forbidden (own status or 2FA rule), NotFound */
@@ -257,7 +262,8 @@ export function createUserAdminService(deps: {
       const user = await existing(input.userId);
       if (input.status !== undefined || input.twoFactorRequired !== undefined)
         notSelf(who, user.id, 'change the status or two-factor rule of');
-      return db.transaction(async (tx) => {
+      let sendInvite: (() => Promise<void>) | null = null;
+      await db.transaction(async (tx) => {
         const patch: Parameters<UsersService['update']>[1] = {};
         if (input.displayName !== undefined) patch.displayName = input.displayName;
         if (input.email !== undefined) patch.email = input.email;
@@ -266,7 +272,7 @@ export function createUserAdminService(deps: {
         if (Object.keys(patch).length) await usersService.update(user.id, patch, tx);
         // Disabled: sessions end now; bearer tokens and API keys read the status on every call.
         if (input.status === 'disabled' && user.status !== 'disabled') await ports.endSessions(user.id, tx);
-        if (input.resendInvite) await ports.invite({ ...user, ...patch }, tx);
+        if (input.resendInvite) sendInvite = await ports.invite({ ...user, ...patch }, tx);
         const { userId, ...changes } = input;
         const action =
           input.status && input.status !== user.status
@@ -275,9 +281,10 @@ export function createUserAdminService(deps: {
               : 'user.enable'
             : 'user.update';
         await audit(tx, who, action, user.username, { userId, ...changes });
-        if (input.unlock) await ports.unlock(user.username);
-        return summary(who, user.id, tx);
       });
+      if (input.unlock) await ports.unlock(user.username);
+      await (sendInvite as (() => Promise<void>) | null)?.();
+      return summary(who, user.id);
     },
 
     /** Support: the user sets up 2FA again at the next sign-in; their sessions end. */
