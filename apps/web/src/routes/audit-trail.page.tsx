@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
+import { type DateRange, DateRangeFilter, rangeRefusal } from '../components/date-range-filter';
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
@@ -36,14 +37,18 @@ export function AuditTrailPage(pageSize: PageSizeProps) {
   const [action, setAction] = useState('');
   const [actor, setActor] = useState('');
   const [outcome, setOutcome] = useState<Outcome>('all');
+  const [range, setRange] = useState<DateRange>({ from: '', to: '' });
+  const refusal = rangeRefusal(range, t);
   const filters = {
+    ...(range.from ? { from: range.from } : {}),
+    ...(range.to ? { to: range.to } : {}),
     ...(action ? { action } : {}),
     ...(actor ? { actor } : {}),
     ...(outcome !== 'all' ? { outcome } : {}),
   };
   const list = useQuery({
     ...auditQuery(entityId, { ...filters, limit: paging.pageSize, offset: paging.offset }),
-    enabled: entityId > 0,
+    enabled: entityId > 0 && !refusal,
   });
   const columns: Column<Row>[] = [
     {
@@ -105,6 +110,7 @@ export function AuditTrailPage(pageSize: PageSizeProps) {
         query={list}
         empty={{ title: t('audit.none'), hint: t('audit.noneHint') }}
         paging={{ total: list.data?.total ?? 0, paging }}
+        refusal={refusal}
         csv={{
           fileName: 'audit-trail.csv',
           header: columns.map((c) => c.header),
@@ -130,6 +136,11 @@ export function AuditTrailPage(pageSize: PageSizeProps) {
               placeholder={t('audit.actor')}
               value={actor}
               onChange={(e) => change(() => setActor(e.currentTarget.value))}
+            />
+            <DateRangeFilter
+              labelled={false}
+              value={range}
+              onChange={(next) => change(() => setRange(next))}
             />
             <SegmentedControl
               aria-label={t('audit.outcome')}

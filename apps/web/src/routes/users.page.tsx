@@ -1,5 +1,15 @@
 import type { TUserSummary } from '@clearway/contracts/endpoints/users.schemas';
-import { Badge, Button, Drawer, Group, Menu, Modal, SegmentedControl, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Menu,
+  Modal,
+  SegmentedControl,
+  Select,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +22,7 @@ import { type PageSizeProps, usePaging } from '../components/pager';
 import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
 import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
-import { usersQuery } from '../features/users/api/users.queries';
+import { rolesQuery, usersQuery } from '../features/users/api/users.queries';
 import { InviteUserForm } from '../features/users/components/invite-user-form';
 import { TemplateForm } from '../features/users/components/template-form';
 import { UserDetails } from '../features/users/components/user-drawer';
@@ -37,6 +47,12 @@ export function UsersPage(pageSize: PageSizeProps) {
   const paging = usePaging(pageSize);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status>('all');
+  const [twoFactor, setTwoFactor] = useState<'' | 'enabled' | 'pending'>('');
+  const [roleId, setRoleId] = useState('');
+  const roles = useQuery({
+    ...rolesQuery(entityId),
+    enabled: entityId > 0 && Boolean(caps?.canViewUserRoles),
+  });
   const [order, setOrder] = useState<SortOrder>({ by: 'username', direction: 'asc' });
   const [inviting, invite] = useDisclosure(false);
   const [templating, template] = useDisclosure(false);
@@ -50,6 +66,8 @@ export function UsersPage(pageSize: PageSizeProps) {
     ...usersQuery(entityId, {
       ...(search ? { search } : {}),
       ...(status !== 'all' ? { status } : {}),
+      ...(twoFactor ? { twoFactor } : {}),
+      ...(roleId ? { roleId: Number(roleId) } : {}),
       sortBy: order.by as SortBy,
       sortDir: order.direction,
       limit: paging.pageSize,
@@ -281,6 +299,37 @@ export function UsersPage(pageSize: PageSizeProps) {
                 { value: 'disabled', label: t('users.statuses.disabled') },
               ]}
             />
+            <Select
+              aria-label={t('users.twoFactor')}
+              placeholder={t('users.twoFactorAny')}
+              clearable
+              value={twoFactor || null}
+              onChange={(v) => {
+                setTwoFactor((v ?? '') as typeof twoFactor);
+                paging.setPage(1);
+              }}
+              data={[
+                { value: 'enabled', label: t('users.twoFactorOn') },
+                { value: 'pending', label: t('users.twoFactorNotSet') },
+              ]}
+            />
+            {roles.data && (
+              <Select
+                aria-label={t('users.role')}
+                placeholder={t('users.anyRole')}
+                clearable
+                searchable
+                value={roleId || null}
+                onChange={(v) => {
+                  setRoleId(v ?? '');
+                  paging.setPage(1);
+                }}
+                data={(roles.data as { id: number; name: string }[]).map((r) => ({
+                  value: String(r.id),
+                  label: r.name,
+                }))}
+              />
+            )}
           </Group>
         }
       />

@@ -3,7 +3,6 @@ export const userKeys = {
   all: ['users'] as const,
   list: (entityId: number, filters: object) => ['users', entityId, 'list', filters] as const,
   templates: (entityId: number) => ['users', entityId, 'templates'] as const,
-  sso: (entityId: number) => ['users', entityId, 'sso'] as const,
   access: (entityId: number, principalId: string) => ['users', entityId, 'access', principalId] as const,
 };
 export const apiKeyKeys = {

@@ -75,9 +75,3 @@ export const tradingUserQuery = (entityId: number, userId: string) =>
     queryKey: [...userKeys.all, entityId, 'trading', userId] as const,
     queryFn: () => api(API.userManagement.celerDetails, { payload: { entityId, userId } }),
   });
-
-export const ssoLinksQuery = (entityId: number) =>
-  queryOptions({
-    queryKey: userKeys.sso(entityId),
-    queryFn: () => api(API.authorization.ssoList, { payload: { entityId: String(entityId) } }),
-  });
