@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
 import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
@@ -43,6 +43,7 @@ export const API = {
   allocations: allocationEndpoints,
   vasps: vaspEndpoints,
   transfer: transferEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 export { API_BASE } from './endpoint';

@@ -14,6 +14,8 @@ export const OBJECT_KINDS = {
   fileProof: 'File proof',
   trade: 'Trade',
   entity: 'Entity',
+  user: 'User',
+  apiKey: 'API key',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, row } from '../endpoint';
+import { call, endpoint, row } from '../endpoint';
 import { ZIdParam } from '../primitives';
 import {
   ZChildListRequest,
@@ -19,6 +19,12 @@ import {
 } from './entity.schemas';
 import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
 import { P } from './permission-sets';
+import {
+  ZAccountProperties,
+  ZAccountPropertiesUpdate,
+  ZTradingEntityRequest,
+  ZTradingPlatformUser,
+} from './trading-platform.schemas';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
   endpoint({
@@ -87,9 +93,15 @@ export const entityEndpoints = {
   accounts: row('POST', '/entity/accounts', 'entities', 'Accounts of an entity', {
     permissions: P.entityView,
   }),
-  celerUser: row('POST', '/entity/celer-user', 'entities', 'Trading-platform user of an entity', {
-    permissions: P.entityView,
-  }),
+  celerUser: call(
+    'POST',
+    '/entity/celer-user',
+    'entities',
+    'Trading-platform users of an entity',
+    P.entityView,
+    ZTradingEntityRequest,
+    z.array(ZTradingPlatformUser),
+  ),
   instruments: endpoint({
     method: 'POST',
     path: '/entity/instruments',
@@ -127,19 +139,23 @@ export const entityEndpoints = {
   marginRequirements: row('POST', '/entity/margin-requirements', 'entities', 'Margin requirements', {
     permissions: P.accountData,
   }),
-  accountProperties: row(
+  accountProperties: call(
     'POST',
     '/entity/celer-user/account-properties',
     'entities',
     'Trading-platform account properties',
-    { permissions: P.entityView },
+    P.entityView,
+    ZTradingEntityRequest,
+    ZAccountProperties,
   ),
-  accountPropertiesUpdate: row(
+  accountPropertiesUpdate: call(
     'POST',
     '/entity/celer-user/account-properties/update',
     'entities',
     'Update trading-platform account properties',
-    { permissions: P.entityChange },
+    P.entityChange,
+    ZAccountPropertiesUpdate,
+    ZAccountProperties,
   ),
   relatedEntities: endpoint({
     method: 'POST',

@@ -61,4 +61,6 @@ export const P = {
   ssiView: anyOf('account_view', 'request_deposit', 'approve_deposit'),
   ssiManage: anyOf('account_management'),
   system: anyOf('system_management'),
+  /** The audit trail screen (beyond the spec): staff who run the platform or administer rights. */
+  audit: anyOf('system_management', 'authorization_management'),
 } as const;
