@@ -1,4 +1,3 @@
-import { API } from '@clearway/contracts/endpoint-table';
 import { Badge, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,10 +7,8 @@ import { type DateRange, DateRangeFilter, rangeRefusal } from '../components/dat
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
-import { auditQuery } from '../features/users/api/users.queries';
-import { api } from '../lib/api';
+import { auditExport, auditQuery } from '../features/users/api/users.queries';
 import { EMPTY_CELL } from '../lib/format';
-import { allPages, EXPORT_PAGE } from '../lib/paging';
 import { useSelectedEntity } from '../lib/selected-entity';
 
 type Outcome = 'all' | 'success' | 'failure';
@@ -116,12 +113,9 @@ export function AuditTrailPage(pageSize: PageSizeProps) {
           header: columns.map((c) => c.header),
           // Every row the filters match, not only the page on screen.
           rows: async () =>
-            (
-              await allPages(
-                (limit, offset) => api(API.audit.list, { payload: { entityId, ...filters, limit, offset } }),
-                EXPORT_PAGE,
-              )
-            ).map((r) => columns.map((c) => String(c.value?.(r as Row) ?? ''))),
+            (await auditExport(entityId, filters)).map((r) =>
+              columns.map((c) => String(c.value?.(r as Row) ?? '')),
+            ),
         }}
         toolbar={
           <Group>

@@ -2,6 +2,7 @@ import type { BodyOf } from '@clearway/contracts/endpoint';
 import { API } from '@clearway/contracts/endpoint-table';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { allPages, EXPORT_PAGE } from '../../../lib/paging';
 import { apiKeyKeys, auditKeys, rightsKeys, userKeys } from './users.keys';
 
 type UserFilters = Omit<BodyOf<typeof API.userManagement.list>, 'entityId'>;
@@ -50,6 +51,13 @@ export const auditQuery = (entityId: number, filters: Omit<BodyOf<typeof API.aud
     queryFn: () => api(API.audit.list, { payload: { entityId, ...filters } }),
     placeholderData: keepPreviousData,
   });
+
+/** Every audit row the filters match (the CSV export), read page by page. */
+export const auditExport = (entityId: number, filters: Omit<BodyOf<typeof API.audit.list>, 'entityId'>) =>
+  allPages(
+    (limit, offset) => api(API.audit.list, { payload: { entityId, ...filters, limit, offset } }),
+    EXPORT_PAGE,
+  );
 
 /** Users to pick (group members). */
 export const userPickQuery = (entityId: number) =>
