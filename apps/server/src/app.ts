@@ -44,6 +44,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { templateObjects } from './modules/templates/templates.objects';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -142,6 +145,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...templateObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -163,6 +167,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const authorization = createAuthorizationService(db);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
+  entities.refuseDeactivationWhen(accounts.fundedAccounts);
   const instruments = createInstrumentsModule({ db, users, referenceData, entities });
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
@@ -201,6 +206,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     storage,
   });
   const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
+  const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -218,6 +224,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
       approvalsRoutes(api, approvals);
+      templatesRoutes(api, templates);
       notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
@@ -248,6 +255,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       approvals,
+      templates,
       notifications,
       notificationCentre,
       jobs,

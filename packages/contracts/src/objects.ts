@@ -13,6 +13,7 @@ export const OBJECT_KINDS = {
   cashEntry: 'Cash entry',
   fileProof: 'File proof',
   entity: 'Entity',
+  template: 'Template',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

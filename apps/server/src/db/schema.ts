@@ -11,6 +11,7 @@ export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';
 export * from '../modules/ssi/ssi.tables';
+export * from '../modules/templates/templates.tables';
 export * from '../modules/users/users.tables';
 export * from '../modules/wallets/wallets.tables';
 export * from '../platform/audit.tables';

@@ -163,6 +163,18 @@ const RICHER: Record<string, Sample['body']> = {
     addresses: [{ addressType: 'Registered', line1: '1 Main Street', city: 'London', countryCode: 'GB' }],
     nameMappings: [{ source: 'Bank', name: 'Desk at the bank' }],
   },
+  'template.create': {
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
+    grants: [{ groupId: 1, scopeType: 'SELF' }],
+  },
+  'template.update': {
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
+    grants: [{ groupId: 1, scopeType: 'SELF' }],
+  },
+  'template.createEntity': {
+    addresses: [{ addressType: 'Registered', line1: '1 Main Street', city: 'London', countryCode: 'GB' }],
+    nameMappings: [{ source: 'Bank', name: 'Desk at the bank' }],
+  },
   'authorization.groupsCreate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
   'authorization.groupsUpdate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
 };

@@ -1,4 +1,4 @@
-import { anyOf } from '../endpoint';
+import { allOf, anyOf } from '../endpoint';
 
 /** Section 6, "Per-endpoint permission keys", named once and reused by the rows. */
 export const P = {
@@ -45,6 +45,8 @@ export const P = {
   entityChange: anyOf('account_management'),
   entityView: anyOf('account_management', 'limited_account_management', 'account_config_view'),
   templates: anyOf('entity_template_management'),
+  /** Create an entity via a template: the template key and account_management (it opens accounts). */
+  templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
   vaspView: anyOf('request_whitelist', 'approve_whitelist'),

@@ -1,5 +1,7 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { ZEntityFilters } from '@clearway/contracts/endpoints/entity.schemas';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { entities, entityAddresses, entityNameMappings, relatedEntities } from './entities.tables';
 import { pathWithin, pathWithinAny } from './entity-sql';
@@ -44,25 +46,61 @@ export async function entitiesUnder(db: DbOrTx, rootPaths: string[]) {
 }
 export type EntityListRow = Awaited<ReturnType<typeof entitiesUnder>>[number];
 
+const like = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** The section 3 filters as conditions (an empty list filters nothing). */
+function filtersOf(f: z.output<typeof ZEntityFilters>): SQL[] {
+  const conds: SQL[] = [];
+  if (f.status) conds.push(eq(entities.active, f.status === 'Active'));
+  if (f.tradingEnabled) conds.push(eq(entities.tradingEnabled, f.tradingEnabled === 'Enabled'));
+  if (f.attributes?.length) conds.push(sql`${entities.attributes} && ${sql.param(f.attributes)}::text[]`);
+  if (f.baseCurrencies?.length) conds.push(inArray(entities.currencyCode, f.baseCurrencies));
+  if (f.conversionProfiles?.length) conds.push(inArray(entities.conversionProfileId, f.conversionProfiles));
+  if (f.rollProfiles?.length) conds.push(inArray(entities.rollProfileId, f.rollProfiles));
+  if (f.addressTypes?.length)
+    conds.push(
+      sql`exists (select 1 from ${entityAddresses} a where a.entity_id = ${entities.id} and a.address_type = any(${sql.param(f.addressTypes)}::text[]))`,
+    );
+  if (f.nameSources?.length)
+    conds.push(
+      sql`exists (select 1 from ${entityNameMappings} m where m.entity_id = ${entities.id} and m.source = any(${sql.param(f.nameSources)}::text[]))`,
+    );
+  if (f.search) {
+    const term = like(f.search);
+    conds.push(
+      or(
+        ilike(entities.name, term),
+        sql`${entities.id}::text = ${f.search.trim()}`,
+        sql`exists (select 1 from ${entityNameMappings} m where m.entity_id = ${entities.id} and m.name ilike ${term})`,
+      )!,
+    );
+  }
+  return conds;
+}
+
+/** The entities below `path` that pass the filters, by name, one page, with their number. */
 export async function childrenPage(
   db: DbOrTx,
   path: string,
-  f: { status?: 'Active' | 'Inactive'; search?: string; limit: number; offset: number },
+  f: z.output<typeof ZEntityFilters> & { limit: number; offset: number },
 ) {
-  const conds = [pathWithin(entities.path, path), sql`${entities.path} <> ${path}`];
-  if (f.status) conds.push(eq(entities.active, f.status === 'Active'));
-  if (f.search) conds.push(ilike(entities.name, `%${f.search.replace(/[%_\\]/g, '\\$&')}%`));
-  const where = and(...conds);
+  const where = and(pathWithin(entities.path, path), sql`${entities.path} <> ${path}`, ...filtersOf(f));
   const [items, [count]] = await Promise.all([
     db
       .select({
         id: entities.id,
         name: entities.name,
         parentId: entities.parentId,
+        parentName: parent.name,
         attributes: entities.attributes,
         active: entities.active,
+        currencyCode: entities.currencyCode,
+        tradingEnabled: entities.tradingEnabled,
+        conversionProfileId: entities.conversionProfileId,
+        rollProfileId: entities.rollProfileId,
       })
       .from(entities)
+      .leftJoin(parent, eq(parent.id, entities.parentId))
       .where(where)
       .orderBy(asc(entities.name), asc(entities.id))
       .limit(f.limit)
@@ -70,6 +108,15 @@ export async function childrenPage(
     db.select({ n: sql<number>`count(*)::int` }).from(entities).where(where),
   ]);
   return { items, total: count?.n ?? 0 };
+}
+
+/** The paths of the frozen entities (few: the partial index holds them). */
+export async function frozenPaths(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ path: entities.path })
+    .from(entities)
+    .where(sql`${entities.frozenAt} is not null`);
+  return rows.map((r) => r.path);
 }
 
 export async function detailsOf(db: DbOrTx, id: number) {

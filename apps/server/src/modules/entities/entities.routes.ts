@@ -1,6 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance } from 'fastify';
-import { serve } from '../../platform/routes';
+import { actingOn, serve } from '../../platform/routes';
 import type { EntitiesService } from './entities.service';
 
 export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
@@ -13,6 +13,8 @@ export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   serve(app, E.update, ({ principal, entityId, body }) =>
     s.update({ principal: principal!, entityId }, body),
   );
+  serve(app, E.freeze, (c) => s.freeze(actingOn(c), c.body.targetEntityId, c.body.reason));
+  serve(app, E.unfreeze, (c) => s.unfreeze(actingOn(c), c.body.targetEntityId, c.body.reason));
   serve(app, E.list, ({ principal, body }) => s.listForUser(principal!, body.username));
   serve(app, E.childList, ({ principal, params, body }) => s.children(principal!, params.id, body));
   serve(app, E.relatedEntities, ({ principal, body }) => s.related(principal!, body.entityId, 'down'));

@@ -12,8 +12,8 @@ import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -24,6 +24,7 @@ import {
   type EntityListRow,
   entitiesUnder,
   findEntity,
+  frozenPaths,
   insertEntity,
   pathsOf,
   relatedOf,
@@ -32,8 +33,15 @@ import {
   updateEntityRow,
 } from './entities.repo';
 import { conversionProfiles, entities, rollProfiles } from './entities.tables';
+import { freezeHolding } from './entity-lookups';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
 import { entityAtOrBelow } from './entity-sql';
+
+/**
+ * What keeps an entity from being deactivated, as another module sees it (funds in its
+ * accounts, open positions): each blocker names what it found, in the caller's transaction.
+ */
+export type DeactivationBlocker = (tx: DbOrTx, entityId: number) => Promise<string[]>;
 
 const NO_PARENT = -1;
 type Who = { principal: Principal; entityId?: number | null };
@@ -85,6 +93,9 @@ export function createEntitiesService(deps: {
   async function forest(principal: Principal): Promise<TEntityNode[]> {
     const { rows, grants } = await visibleRows(principal);
     const byId = new Map<number, TEntityNode>();
+    // A freeze holds a subtree: rows come root first, so a parent's state is known before
+    // its children's; a visible root may be held by a freeze above it, read once.
+    const frozenPathList = rows.length > 0 ? await frozenPaths(db) : [];
     for (const r of rows) {
       const held = resolver.permissionsFor(grants, r);
       byId.set(r.id, {
@@ -97,6 +108,7 @@ export function createEntitiesService(deps: {
         childPermissions: [...held.childPermissions],
         active: r.active,
         tradingEnabled: r.tradingEnabled,
+        frozen: frozenPathList.some((p) => r.path.startsWith(p)),
         children: [],
       });
     }
@@ -117,7 +129,7 @@ export function createEntitiesService(deps: {
     const held = known ?? (await resolver.resolve(principal, id));
     if (!found || !held) throw notFound('Entity not found');
     const { entity: e, parentName } = found;
-    const details = await detailsOf(db, id);
+    const [details, freeze] = await Promise.all([detailsOf(db, id), freezeOf(db, id)]);
     return {
       entityId: e.id,
       entityName: e.name,
@@ -144,6 +156,22 @@ export function createEntitiesService(deps: {
       tradingEnabled: e.tradingEnabled,
       active: e.active,
       agentId: e.agentId,
+      freeze,
+    };
+  }
+
+  /** The freeze holding an entity (its own or the nearest above it), with who set it and why. */
+  async function freezeOf(tx: DbOrTx, id: number): Promise<TEntity['freeze']> {
+    const holder = await freezeHolding(tx, id);
+    if (!holder) return null;
+    const found = await findEntity(tx, holder.id);
+    const e = found!.entity;
+    return {
+      entityId: e.id,
+      entityName: e.name,
+      at: e.frozenAt!.toISOString(),
+      by: e.frozenBy ?? '',
+      reason: e.frozenReason ?? '',
     };
   }
 
@@ -160,21 +188,30 @@ export function createEntitiesService(deps: {
     };
   }
 
+  /**
+   * Creates an entity in the caller's transaction `tx` (a template adds its accounts and
+   * grants in the same one); its id. @throws BadRequest (unknown reference)
+   */
+  async function createIn(
+    tx: Tx,
+    who: Who,
+    input: z.output<typeof ZCreateEntity>,
+    via?: string,
+  ): Promise<number> {
+    const row = await insertEntity(tx, { ...columns(input), parentId: input.parentId }).catch(asBadInput);
+    await replaceDetails(tx, row.id, input.addresses, input.nameMappings).catch(asBadInput);
+    await recordAudit(tx, who, {
+      action: 'entity.create',
+      outcome: 'success',
+      target: String(row.id),
+      details: via ? { input, via } : { input },
+    });
+    return row.id;
+  }
+
   /** @throws BadRequest (unknown reference) */
   async function create(who: Who, input: z.output<typeof ZCreateEntity>): Promise<TEntity> {
-    const id = await db
-      .transaction(async (tx) => {
-        const row = await insertEntity(tx, { ...columns(input), parentId: input.parentId });
-        await replaceDetails(tx, row.id, input.addresses, input.nameMappings);
-        await recordAudit(tx, who, {
-          action: 'entity.create',
-          outcome: 'success',
-          target: String(row.id),
-          details: { input },
-        });
-        return row.id;
-      })
-      .catch(asBadInput);
+    const id = await db.transaction((tx) => createIn(tx, who, input));
     return view(who.principal, id);
   }
 
@@ -188,6 +225,7 @@ export function createEntitiesService(deps: {
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
     await db
       .transaction(async (tx) => {
+        if (before.active && !input.active) await refuseDeactivation(tx, input.entityId);
         await updateEntityRow(tx, input.entityId, {
           ...columns(input),
           ...(moving ? { parentId: input.parentId } : {}),
@@ -202,6 +240,56 @@ export function createEntitiesService(deps: {
       })
       .catch(asBadInput);
     return view(who.principal, input.entityId);
+  }
+
+  const deactivationBlockers: DeactivationBlocker[] = [];
+
+  /**
+   * An entity is not deactivated while it still holds something: every registered blocker
+   * is asked, and the refusal names all they found. @throws Conflict
+   */
+  async function refuseDeactivation(tx: DbOrTx, entityId: number) {
+    const found: string[] = [];
+    for (const blocker of deactivationBlockers) found.push(...(await blocker(tx, entityId)));
+    if (found.length) throw conflict(`This entity cannot be deactivated while it holds ${found.join('; ')}`);
+  }
+
+  /**
+   * Freezes an entity and everything below it (no new requests, trades or bookings there),
+   * or lifts its own freeze; audited with the reason. Pending requests stay pending.
+   * @throws Conflict (already frozen; lifting a freeze set above it, or none)
+   */
+  async function setFrozen(who: Who, entityId: number, frozen: boolean, reason: string): Promise<TEntity> {
+    await db.transaction(async (tx) => {
+      const found = await findEntity(tx, entityId);
+      if (!found) throw notFound('Entity not found');
+      const e = found.entity;
+      if (frozen && e.frozenAt) throw conflict('This entity is frozen already');
+      if (!frozen && !e.frozenAt) {
+        const holder = await freezeHolding(tx, entityId);
+        throw conflict(
+          holder
+            ? `This entity is held by the freeze of ${holder.name}; lift it there`
+            : 'This entity is not frozen',
+        );
+      }
+      await updateEntityRow(
+        tx,
+        entityId,
+        frozen
+          ? { frozenAt: new Date(), frozenBy: who.principal.name, frozenReason: reason }
+          : { frozenAt: null, frozenBy: null, frozenReason: null },
+      );
+      await recordAudit(tx, who, {
+        action: frozen ? 'entity.freeze' : 'entity.unfreeze',
+        outcome: 'success',
+        target: String(entityId),
+        details: frozen
+          ? { reason }
+          : { reason, frozenAt: e.frozenAt, frozenBy: e.frozenBy, frozenReason: e.frozenReason },
+      });
+    });
+    return view(who.principal, entityId);
   }
 
   /**
@@ -228,7 +316,17 @@ export function createEntitiesService(deps: {
     const found = await findEntity(db, id);
     if (!found) throw notFound('Entity not found');
     const page = await childrenPage(db, found.entity.path, filter);
-    return { items: page.items.map(summary), total: page.total };
+    return {
+      items: page.items.map((r) => ({
+        ...summary(r),
+        parentName: r.parentName,
+        currencyCode: r.currencyCode,
+        tradingEnabled: r.tradingEnabled,
+        conversionProfileId: r.conversionProfileId,
+        rollProfileId: r.rollProfileId,
+      })),
+      total: page.total,
+    };
   }
 
   /** Links in one direction, keeping only entities the caller may see. */
@@ -290,7 +388,14 @@ export function createEntitiesService(deps: {
     forest,
     view,
     create,
+    createIn,
     update,
+    freeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, true, reason),
+    unfreeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, false, reason),
+    /** Another module's reason an entity may not be deactivated (funds, open positions). */
+    refuseDeactivationWhen(blocker: DeactivationBlocker) {
+      deactivationBlockers.push(blocker);
+    },
     listForUser,
     children,
     related,

@@ -45,12 +45,21 @@ export const entities = pgTable(
     agentId: integer('agent_id').references((): AnyPgColumn => entities.id),
     conversionProfileId: integer('conversion_profile_id').references(() => conversionProfiles.id),
     rollProfileId: integer('roll_profile_id').references(() => rollProfiles.id),
+    /**
+     * A freeze (beyond the spec) holds the entity and everything below it: no new requests,
+     * trades or bookings there until it is lifted. Set and cleared together.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenBy: text('frozen_by'),
+    frozenReason: text('frozen_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('entities_parent_idx').on(t.parentId),
     index('entities_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    // Few entities are ever frozen: the freeze check reads this small index only.
+    index('entities_frozen_idx').on(t.path).where(sql`${t.frozenAt} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type AuditEntry, auditInsert } from '../../platform/audit';
 import type { Outcome } from '../../platform/batcher';
 import { type DbOrTx, queryPrepared, type Tx } from '../../platform/db';
+import { conflict } from '../../platform/errors';
 import {
   answersUpdate,
   claimKeys,
@@ -13,6 +14,8 @@ import {
 } from '../../platform/idempotency';
 import { sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
+import { frozenMessage, parseFreezeHolder } from '../entities/entity-lookups';
+import { frozenHolderOf } from '../entities/entity-sql';
 import {
   holdPlace,
   holdPost,
@@ -166,6 +169,53 @@ export async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promis
 }
 
 /**
+ * A freeze (beyond the spec) stops new bookings on a frozen entity's subtree — cash entries,
+ * trades, request approvals that would move money, reversals — here, on the one path every
+ * movement takes, so no kind of booking can forget it. A booking by a principal is refused
+ * when any account it touches (its legs, the hold it places, the transaction it reverses)
+ * belongs to a frozen entity or one below it; the system's own bookings (jobs settling what
+ * was booked before the freeze) are not. One statement for all the bookings.
+ */
+export async function refuseFrozen(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
+  const idx: number[] = [];
+  const accountIds: number[] = [];
+  const reversed: { i: number; txn: number }[] = [];
+  for (const [i, b] of bookings.entries()) {
+    if (!b.who.principal) continue;
+    for (const leg of b.legs ?? []) {
+      idx.push(i);
+      accountIds.push(leg.accountId);
+    }
+    if (b.hold && 'place' in b.hold) {
+      idx.push(i);
+      accountIds.push(b.hold.place.accountId);
+    }
+    if (b.reverses !== undefined) reversed.push({ i, txn: b.reverses });
+  }
+  const refused: (Error | null)[] = bookings.map(() => null);
+  if (idx.length === 0 && reversed.length === 0) return refused;
+  const rows = await queryPrepared<{ i: number; holder: string | null }>(
+    db,
+    'booking_frozen_accounts',
+    sql`with touched(i, account_id) as (
+          select * from unnest(${sql.param(idx)}::int[], ${sql.param(accountIds)}::int[])
+          union all
+          select r.i, p.account_id
+            from unnest(${sql.param(reversed.map((r) => r.i))}::int[], ${sql.param(reversed.map((r) => r.txn))}::bigint[]) as r(i, txn)
+            join postings p on p.transaction_id = r.txn
+        )
+        select t.i, ${frozenHolderOf(sql`a.entity_id`)} as holder
+          from touched t join accounts a on a.id = t.account_id
+         where exists (select 1 from entities f where f.frozen_at is not null)`,
+  );
+  for (const r of rows) {
+    const holder = parseFreezeHolder(r.holder);
+    if (holder && !refused[r.i]) refused[r.i] = conflict(frozenMessage(holder));
+  }
+  return refused;
+}
+
+/**
  * The one booking path: books `bookings` in the caller's database transaction, set-wise —
  * each step is one statement for all of them, whatever their number:
  *   0. the record kinds' `check`s (unless `checked` brings them, read before the transaction);
@@ -205,9 +255,11 @@ export async function bookAll(
   };
   const pending = () => work.filter((w): w is Work => w !== null);
 
-  // 0. Checks.
+  // 0. Checks, and the freeze (read in this transaction, so a freeze committed before it counts).
   for (const [i, refused] of (checked ?? (await checkAll(tx, bookings))).entries())
     if (refused) refuse(i, refused);
+  for (const [i, frozen] of (await refuseFrozen(tx, bookings)).entries())
+    if (frozen && work[i]) refuse(i, frozen);
 
   // 1. Keys.
   const keyed = bookings.flatMap((b, i) => (b.idempotency && work[i] ? [i] : []));

@@ -7,7 +7,16 @@ import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService } from '../reference-data/reference-data.service';
-import { type Booked, type Booking, bareItem, bookAll, checkAll, isBare, type Leg } from './booking';
+import {
+  type Booked,
+  type Booking,
+  bareItem,
+  bookAll,
+  checkAll,
+  isBare,
+  type Leg,
+  refuseFrozen,
+} from './booking';
 import { accounts, holds } from './ledger.tables';
 import { postBatch } from './ledger-kernel.repo';
 
@@ -93,7 +102,9 @@ export function createLedgerService(db: Db) {
    * among its postings) is booked again booking by booking, so each gets its own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
-    if (items.every(isBare)) {
+    // Bare transfers skip the transaction, not the freeze: with one refused, the batch takes
+    // the general path, which refuses that booking alone.
+    if (items.every(isBare) && (await refuseFrozen(db, items)).every((f) => f === null)) {
       const results = await postBatch(db, items.map(bareItem)).catch((err: unknown) => {
         throw asLedgerError(err);
       });

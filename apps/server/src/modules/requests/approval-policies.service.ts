@@ -48,6 +48,37 @@ export function createApprovalPolicies(db: Db) {
     });
   }
 
+  async function setIn(
+    tx: DbOrTx,
+    who: Who,
+    entityId: number,
+    type: RequestType,
+    required: number | null,
+  ): Promise<TApprovalPolicy> {
+    const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
+    const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
+    if (required === null) await tx.delete(approvalPolicies).where(where);
+    else
+      await tx
+        .insert(approvalPolicies)
+        .values({ entityId, requestType: type, requiredApprovals: required })
+        .onConflictDoUpdate({
+          target: [approvalPolicies.entityId, approvalPolicies.requestType],
+          set: { requiredApprovals: required },
+        });
+    await recordAudit(
+      tx,
+      { ...who, entityId },
+      {
+        action: 'requests.approval-policy',
+        outcome: 'success',
+        target: `${entityId}:${type}`,
+        details: { requestType: type, from: before?.requiredApprovals ?? null, to: required },
+      },
+    );
+    return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
+  }
+
   return {
     list: (entityId: number) => effective(db, entityId),
 
@@ -61,37 +92,11 @@ export function createApprovalPolicies(db: Db) {
      * inherited rule applies again; audited with the rule it replaced. Requests already
      * submitted keep the number they were submitted with.
      */
-    async set(
-      who: Who,
-      entityId: number,
-      type: RequestType,
-      required: number | null,
-    ): Promise<TApprovalPolicy> {
-      return db.transaction(async (tx) => {
-        const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
-        const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
-        if (required === null) await tx.delete(approvalPolicies).where(where);
-        else
-          await tx
-            .insert(approvalPolicies)
-            .values({ entityId, requestType: type, requiredApprovals: required })
-            .onConflictDoUpdate({
-              target: [approvalPolicies.entityId, approvalPolicies.requestType],
-              set: { requiredApprovals: required },
-            });
-        await recordAudit(
-          tx,
-          { ...who, entityId },
-          {
-            action: 'requests.approval-policy',
-            outcome: 'success',
-            target: `${entityId}:${type}`,
-            details: { requestType: type, from: before?.requiredApprovals ?? null, to: required },
-          },
-        );
-        return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
-      });
-    },
+    set: (who: Who, entityId: number, type: RequestType, required: number | null): Promise<TApprovalPolicy> =>
+      db.transaction((tx) => setIn(tx, who, entityId, type, required)),
+
+    /** `set` in the caller's transaction (a template sets its policies with the new entity). */
+    setIn,
   };
 }
 export type ApprovalPolicies = ReturnType<typeof createApprovalPolicies>;

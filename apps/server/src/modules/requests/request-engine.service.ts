@@ -21,6 +21,7 @@ import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
+import { freezeHolding, frozenMessage } from '../entities/entity-lookups';
 import { entityWithin } from '../entities/entity-sql';
 import { createApprovalPolicies } from './approval-policies.service';
 import { type AwaitingFilter, type Identity, listAwaiting, stillToDecide } from './awaiting-decision';
@@ -228,6 +229,9 @@ export function createRequestEngine(deps: {
       const checked = definition.payload.safeParse(input);
       if (!checked.success) throw new Error(`A ${type} request's payload does not fit: ${checked.error}`);
       const payload: Record<string, unknown> = checked.data;
+      // A frozen subtree takes no new requests; those pending before the freeze stay pending.
+      const holder = await freezeHolding(tx, who.entityId);
+      if (holder) throw conflict(frozenMessage(holder));
       const requiredApprovals = await policies.requiredFor(tx, who.entityId, type);
       const p = who.principal;
       try {
