@@ -149,6 +149,13 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
   approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  entities: lazyRouteComponent(async () => {
+    const [{ withEntityBrowse }, page] = await Promise.all([
+      import('./entity-browse-route'),
+      import('../routes/entities.page'),
+    ]);
+    return { default: withEntityBrowse(page.EntitiesPage) };
+  }),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),

@@ -1,0 +1,26 @@
+import type { BodyOf } from '@clearway/contracts/endpoint';
+import { API } from '@clearway/contracts/endpoint-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { entityKeys } from './entities.keys';
+
+/** After any change to the tree, every entity read refreshes (forest, lists, pages). */
+function useEntityChange<B, R>(call: (body: B) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entityKeys.all }),
+  });
+}
+
+export const useCreateEntity = () =>
+  useEntityChange((body: BodyOf<typeof API.entity.create>) => api(API.entity.create, { payload: body }));
+
+/** Edits, moves (a new parentId), deactivates or reactivates an entity. */
+export const useUpdateEntity = () =>
+  useEntityChange((body: BodyOf<typeof API.entity.update>) => api(API.entity.update, { payload: body }));
+
+export const useFreezeEntity = (frozen: boolean) =>
+  useEntityChange((body: BodyOf<typeof API.entity.freeze>) =>
+    api(frozen ? API.entity.freeze : API.entity.unfreeze, { payload: body }),
+  );
