@@ -149,6 +149,7 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
   approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  templates: lazyRouteComponent(() => import('../routes/templates.page'), 'TemplatesPage'),
   entities: lazyRouteComponent(async () => {
     const [{ withEntityBrowse }, page] = await Promise.all([
       import('./entity-browse-route'),
