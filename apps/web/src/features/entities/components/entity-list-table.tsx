@@ -74,7 +74,7 @@ export function EntityListTable({
   return (
     <DataTable
       id="entities"
-      label={t('entitiesPage.list')}
+      label={t('pages.entities')}
       columns={columns}
       rows={list.data?.items}
       rowKey={(e) => e.entityId}

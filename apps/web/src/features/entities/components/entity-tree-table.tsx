@@ -49,7 +49,7 @@ export function EntityTreeTable({
     return <EmptyState title={t('entitiesPage.none')} hint={t('entitiesPage.noneHint')} />;
   return (
     <VirtualRows
-      label={t('entitiesPage.tree')}
+      label={t('entitiesPage.treeLabel')}
       count={rows.length}
       columns={5}
       rowHeight={ROW}
