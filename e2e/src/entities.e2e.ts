@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
 import { csrfHeaders, signInPersona, useBrowser, visit } from './browser';
-import { settled } from './page-state';
+import { eventually, settled } from './page-state';
 
 /** The confirmation a successful create or edit ends with (spec section 2), dismissed. */
 async function acknowledge(page: Page, title: string, text: string) {
@@ -61,7 +61,9 @@ describe('entities administration', () => {
     await admin.getByRole('button', { name: `Create an entity from ${templateName}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Create an entity from ${templateName}` });
     await dialog.getByText('Accounts: Trading USD').waitFor();
-    expect(await dialog.getByLabel('Parent').inputValue()).toBe('Aurora Markets');
+    await eventually(() => dialog.getByRole('combobox', { name: 'Parent' }).inputValue()).toBe(
+      'Aurora Markets',
+    );
     const clientName = `Client ${run}`;
     await dialog.getByLabel('Entity name').fill(clientName);
     await dialog.getByRole('button', { name: 'Create Entity' }).click();
@@ -73,11 +75,11 @@ describe('entities administration', () => {
     await page.waitFor({ state: 'hidden' });
 
     // Found with the filters: the flat list, Margin clients, by name.
-    await admin.getByRole('radio', { name: 'List' }).check({ force: true });
-    await admin.getByRole('textbox', { name: 'Attributes' }).click();
+    await admin.locator('label', { hasText: /^List$/ }).click();
+    await admin.getByRole('combobox', { name: 'Attributes' }).click();
     await admin.getByRole('option', { name: 'Margin', exact: true }).click();
     await admin.keyboard.press('Escape');
-    await admin.getByRole('textbox', { name: 'Search' }).fill(clientName);
+    await admin.getByLabel('Search', { exact: true }).fill(clientName);
     const list = admin.getByRole('table', { name: 'Entities' });
     await list.getByRole('row', { name: new RegExp(`${clientName}.*Aurora Markets.*Margin`) }).waitFor();
     await settled(admin);
@@ -87,7 +89,7 @@ describe('entities administration', () => {
     await page.getByRole('button', { name: 'Approval policy' }).click();
     const policy = admin.getByRole('dialog', { name: 'Approval policy' });
     const withdrawals = policy.getByRole('row', { name: /^Withdrawal / });
-    await withdrawals.getByRole('textbox', { name: 'Approvers needed for Withdrawal' }).fill('2');
+    await withdrawals.getByLabel('Approvers needed for Withdrawal').fill('2');
     await withdrawals.getByRole('button', { name: 'Save' }).click();
     await withdrawals.getByText('Set for this entity').waitFor();
 
