@@ -22,20 +22,22 @@ import {
   childrenPage,
   detailsOf,
   type EntityListRow,
-  entitiesUnder,
   findEntity,
+  forestRowsAt,
   frozenPaths,
   insertEntity,
   pathsOf,
   relatedOf,
   replaceDetails,
   rowsByIds,
+  treeVersion,
   updateEntityRow,
 } from './entities.repo';
 import { conversionProfiles, entities, rollProfiles } from './entities.tables';
 import { freezeHolding } from './entity-lookups';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
 import { entityAtOrBelow } from './entity-sql';
+import { type ForestRow, walkVisible } from './visible-forest';
 
 /**
  * What keeps an entity from being deactivated, as another module sees it (funds in its
@@ -75,51 +77,76 @@ export function createEntitiesService(deps: {
 }) {
   const { db, resolver, users, referenceData } = deps;
 
-  /** The subtrees a principal can see: under each grant, plus the home entity. */
-  async function visibleRows(
+  /**
+   * The entities a principal can see — under each grant, plus the home entity — with its
+   * effective permissions on each and whether a freeze holds it (`walkVisible`, one pass).
+   */
+  async function visibleEntities(
     principal: Principal,
-  ): Promise<{ rows: EntityListRow[]; grants: Awaited<ReturnType<Resolver['grantsOf']>> }> {
+    visit: Parameters<typeof walkVisible>[4],
+    opts: { freezes?: boolean } = {},
+  ) {
     const grants = await resolver.grantsOf(principal);
     const roots = [...new Set([...grants.map((g) => g.entityId), principal.homeEntityId])];
     const paths = (await pathsOf(db, roots)).sort();
     // A root inside another root's subtree adds nothing.
     const minimal = paths.filter((p, i) => !paths.slice(0, i).some((q) => p.startsWith(q)));
-    const rows = await entitiesUnder(db, minimal);
-    const home = rows.find((r) => r.id === principal.homeEntityId);
-    const visible = rows.filter((r) => r === home || isVisible(grants, r.id, ancestorsOfPath(r.path), NaN));
-    return { rows: visible, grants };
+    // Whether a freeze holds a subtree's top is read only where it is shown (the forest).
+    const [rows, frozen] = await Promise.all([rowsUnder(minimal), opts.freezes ? frozenPaths(db) : []]);
+    walkVisible(rows, grants, principal.homeEntityId, frozen, visit);
   }
 
+  // The rows of the forests read lately, each with the tree version it was read at: reused
+  // while that version is current, so a large forest is not shipped again on every call,
+  // and any change to the tree (on any instance) is seen on the very next call.
+  const forests = new Map<string, { version: number; rows: ForestRow[] }>();
+  const FORESTS_KEPT = 4;
+  async function rowsUnder(rootPaths: string[]): Promise<ForestRow[]> {
+    if (rootPaths.length === 0) return [];
+    const key = rootPaths.join('|');
+    const kept = forests.get(key);
+    if (kept && kept.version === (await treeVersion(db))) return kept.rows;
+    const fresh = await forestRowsAt(db, rootPaths);
+    forests.delete(key);
+    forests.set(key, fresh);
+    if (forests.size > FORESTS_KEPT) forests.delete(forests.keys().next().value!);
+    return fresh.rows;
+  }
+
+  /** The visible entities' rows (for lists that need no permissions). */
+  async function visibleRows(principal: Principal) {
+    const rows: ForestRow[] = [];
+    await visibleEntities(principal, (r) => rows.push(r));
+    return { rows };
+  }
+
+  /** The visible forest, built in the one pass that works out permissions (parents come first). */
   async function forest(principal: Principal): Promise<TEntityNode[]> {
-    const { rows, grants } = await visibleRows(principal);
     const byId = new Map<number, TEntityNode>();
-    // A freeze holds a subtree: rows come root first, so a parent's state is known before
-    // its children's; a visible root may be held by a freeze above it, read once.
-    const frozenPathList = rows.length > 0 ? await frozenPaths(db) : [];
-    for (const r of rows) {
-      const held = resolver.permissionsFor(grants, r);
-      byId.set(r.id, {
-        entityId: r.id,
-        entityName: r.name,
-        parentId: r.parentId ?? NO_PARENT,
-        parentName: null,
-        attributes: r.attributes,
-        permissions: [...held.permissions],
-        childPermissions: [...held.childPermissions],
-        active: r.active,
-        tradingEnabled: r.tradingEnabled,
-        frozen: frozenPathList.some((p) => r.path.startsWith(p)),
-        children: [],
-      });
-    }
     const roots: TEntityNode[] = [];
-    for (const node of byId.values()) {
-      const parentNode = byId.get(node.parentId);
-      if (parentNode) {
-        node.parentName = parentNode.entityName;
-        parentNode.children.push(node);
-      } else roots.push(node);
-    }
+    await visibleEntities(
+      principal,
+      (r, permissions, childPermissions, frozen) => {
+        const parentNode = r.parentId === null ? undefined : byId.get(r.parentId);
+        const node: TEntityNode = {
+          entityId: r.id,
+          entityName: r.name,
+          parentId: r.parentId ?? NO_PARENT,
+          parentName: parentNode ? parentNode.entityName : null,
+          attributes: r.attributes,
+          permissions,
+          childPermissions,
+          active: r.active,
+          tradingEnabled: r.tradingEnabled,
+          frozen,
+          children: [],
+        };
+        byId.set(r.id, node);
+        if (parentNode) parentNode.children.push(node);
+        else roots.push(node);
+      },
+      { freezes: true },
+    );
     return roots;
   }
 
@@ -404,10 +431,11 @@ export function createEntitiesService(deps: {
     },
     /** Entities the caller may create entities below. */
     async parentCandidates(principal: Principal) {
-      const { rows, grants } = await visibleRows(principal);
-      return rows
-        .filter((r) => resolver.permissionsFor(grants, r).permissions.includes('account_management'))
-        .map(summary);
+      const out: ReturnType<typeof summary>[] = [];
+      await visibleEntities(principal, (r, permissions) => {
+        if (permissions.includes('account_management')) out.push(summary(r));
+      });
+      return out;
     },
     reference: {
       attributes: () => ENTITY_ATTRIBUTES.map((a) => ({ code: a, name: a })),

@@ -2,6 +2,7 @@ import { RELATIONSHIP_TYPES } from '@clearway/contracts/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -111,3 +112,14 @@ export const relatedEntities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.entityId, t.relatedEntityId, t.relationshipType] })],
 );
+
+/**
+ * The tree's version: one row, bumped (by a statement trigger, migration 0034) in the same
+ * transaction as any change to `entities`. An instance may keep the rows of a large forest
+ * between calls and reuse them while the version it read them at is still the current one;
+ * a change is seen on the very next call, on every instance.
+ */
+export const entityTreeVersion = pgTable('entity_tree_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -51,6 +51,9 @@ describe('entity administration', () => {
     const leaf = (await createEntity(t, uniqueName('Leaf '), ids.client)).id;
     expect((await deskAStaff.post('/api/entity/view', { entityId: leaf })).statusCode).toBe(200);
     expect((await deskBStaff.post('/api/entity/view', { entityId: leaf })).statusCode).toBe(404);
+    const inForest = async (a: Agent) =>
+      JSON.stringify((await a.get('/api/entity')).json()).includes(`"entityId":${leaf},`);
+    expect([await inForest(deskAStaff), await inForest(deskBStaff)]).toEqual([true, false]);
 
     const moved = await update(ids.client, { parentId: ids.deskB });
     expect(moved.statusCode).toBe(200);
@@ -58,6 +61,8 @@ describe('entity administration', () => {
     // The very next calls: desk A's staff lost the subtree, desk B's staff gained it.
     expect((await deskAStaff.post('/api/entity/view', { entityId: leaf })).statusCode).toBe(404);
     expect((await deskBStaff.post('/api/entity/view', { entityId: leaf })).statusCode).toBe(200);
+    // The forests too (each instance's kept rows are read again after any change to the tree).
+    expect([await inForest(deskAStaff), await inForest(deskBStaff)]).toEqual([false, true]);
     const path = await t.database.db.execute<{ path: string }>(
       sql`select path from entities where id = ${leaf}`,
     );
