@@ -184,6 +184,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     resolver,
     humanOf: auth.tokens.humanOf,
     identitiesOf: auth.tokens.identitiesOf,
+    groups: {
+      namesOf: authorization.groupNames,
+      visibleTo: authorization.groupVisibleTo,
+      idsOf: authorization.groupIdsOf,
+    },
   });
   subscribeNotifications({
     notifications,

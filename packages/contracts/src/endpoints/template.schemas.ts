@@ -25,6 +25,7 @@ export const ZTemplateGrant = z.strictObject({
 export const ZTemplatePolicy = z.strictObject({
   requestType: z.enum(REQUEST_TYPES),
   requiredApprovals: z.number().int().min(1).max(MAX_APPROVERS),
+  approverGroupId: ZId.nullable().default(null),
 });
 
 /** The defaults of a kind of client: everything a new entity made from the template gets. */

@@ -117,6 +117,23 @@ export function createAuthorizationService(db: Db) {
     scopeTypes: () => SCOPE_TYPES.map((code) => ({ code, name: SCOPE_TYPE_LABELS[code] })),
     listRoles: (principal: Principal) => listRoles(db, principal),
     listGroups: (principal: Principal) => listGroups(db, principal),
+    /** Whether the principal may see (and so name) a group: one `GET groups` lists it. */
+    async groupVisibleTo(tx: DbOrTx, principal: Principal, groupId: number): Promise<boolean> {
+      return (await listGroups(tx, principal)).some((g) => g.id === groupId);
+    },
+    /** The groups a principal is a member of (their ids). */
+    async groupIdsOf(principal: { kind: string; id: string }): Promise<number[]> {
+      const rows = await db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.principalKind, principal.kind as never),
+            eq(groupMembers.principalId, principal.id),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
     /** Group names by id, for what names groups (a template's grants); unknown ids are left out. */
     async groupNames(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();

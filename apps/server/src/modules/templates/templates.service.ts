@@ -143,7 +143,7 @@ export function createTemplatesService(deps: {
       t.grants.map((g) => ({ groupId: g.groupId, entityId, scopeType: g.scopeType })),
     );
     for (const p of t.approvalPolicies)
-      await engine.policies.setIn(tx, onNew, entityId, p.requestType, p.requiredApprovals);
+      await engine.policies.setIn(tx, onNew, entityId, p.requestType, p.requiredApprovals, p.approverGroupId);
     return entityId;
   }
 
