@@ -88,6 +88,8 @@ export const CAPABILITIES = {
   canEditTemplate: all(A.template.update),
   canDeleteTemplate: all(A.template.delete),
   canCreateEntityViaTemplate: all(A.template.createEntity),
+  canManageConversionProfiles: all(A.entity.conversionProfileCreate, A.entity.conversionProfileUpdate),
+  canManageRollProfiles: all(A.entity.rollProfileCreate, A.entity.rollProfileUpdate),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

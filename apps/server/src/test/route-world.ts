@@ -92,6 +92,10 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
   'entity.conversionProfile': () => ({ query: { id: 1 } }),
   'entity.accounts': () => ({ body: {} }),
+  'entity.conversionProfileCreate': () => ({ body: { name: uniqueName('Conversion ') } }),
+  'entity.conversionProfileUpdate': () => ({ body: { id: 1, description: 'Mid plus the standard spread' } }),
+  'entity.rollProfileCreate': () => ({ body: { name: uniqueName('Roll ') } }),
+  'entity.rollProfileUpdate': () => ({ body: { id: 1, description: 'Every business day' } }),
   'entity.freeze': async (w) => ({ body: { targetEntityId: await newChild(w), reason: 'Sanctions review' } }),
   'entity.unfreeze': async (w) => {
     const targetEntityId = await newChild(w);

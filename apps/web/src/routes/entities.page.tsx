@@ -16,6 +16,7 @@ import { type EntityBrowseProps, EntityFilters } from '../features/entities/comp
 import { EntityForm } from '../features/entities/components/entity-form';
 import { EntityListTable } from '../features/entities/components/entity-list-table';
 import { EntityTreeTable } from '../features/entities/components/entity-tree-table';
+import { ReferenceData } from '../features/entities/components/reference-data';
 import { useSelectedEntity } from '../lib/selected-entity';
 
 /**
@@ -46,7 +47,14 @@ export function EntitiesPage(p: EntityBrowseProps) {
     <PageFrame
       title={t('pages.entities')}
       actions={
-        caps?.canCreateEntity ? <Button onClick={create}>{t('entitiesPage.create')}</Button> : undefined
+        <Group gap="xs">
+          <ReferenceData
+            entityId={id}
+            canManageConversion={Boolean(caps?.canManageConversionProfiles)}
+            canManageRoll={Boolean(caps?.canManageRollProfiles)}
+          />
+          {caps?.canCreateEntity && <Button onClick={create}>{t('entitiesPage.create')}</Button>}
+        </Group>
       }
     >
       <Stack gap="sm">

@@ -13,8 +13,10 @@ import {
   ZEntitySummaries,
   ZFreezeRequest,
   ZProfile,
+  ZProfileCreate,
   ZProfileQuery,
   ZProfiles,
+  ZProfileUpdate,
   ZRelated,
   ZUpdateEntity,
 } from './entity.schemas';
@@ -228,6 +230,48 @@ export const entityEndpoints = {
   countries: ref('/entity/countries', 'Countries (ISO 3166)', ZCodeName),
   parentEntities: ref('/entity/parentEntities', 'Entities a new entity may go below', ZEntitySummaries),
   rollProfiles: ref('/entity/rollProfiles', 'Roll profiles', ZProfiles),
+  // Beyond section 7 (issue 26): the reference data staff keep. Profiles are shared by
+  // every tenant, so their keys are needed at the platform root.
+  conversionProfileCreate: call(
+    'POST',
+    '/entity/conversionProfiles/create',
+    'entities',
+    'Create a conversion profile',
+    P.conversionProfiles,
+    ZProfileCreate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  conversionProfileUpdate: call(
+    'PUT',
+    '/entity/conversionProfiles/update',
+    'entities',
+    'Edit, disable or enable a conversion profile',
+    P.conversionProfiles,
+    ZProfileUpdate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  rollProfileCreate: call(
+    'POST',
+    '/entity/rollProfiles/create',
+    'entities',
+    'Create a roll profile',
+    P.rollProfiles,
+    ZProfileCreate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  rollProfileUpdate: call(
+    'PUT',
+    '/entity/rollProfiles/update',
+    'entities',
+    'Edit, disable or enable a roll profile',
+    P.rollProfiles,
+    ZProfileUpdate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
 } as const;
 
 export const allocationEndpoints = {

@@ -174,7 +174,25 @@ export const ZRelated = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), relationshipType: z.enum(RELATIONSHIP_TYPES) }),
 );
 export const ZCodeName = z.array(z.object({ code: z.string(), name: z.string() }));
-export const ZProfile = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export const ZProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+});
+/** Beyond section 7: a conversion or roll profile created, or edited and disabled (never deleted: entities keep it). */
+export const ZProfileCreate = z.strictObject({
+  entityId: ZId.optional(),
+  name: trimmed(100).min(1, 'Enter a name'),
+  description: trimmed(500).default(''),
+});
+export const ZProfileUpdate = z.strictObject({
+  entityId: ZId.optional(),
+  id: ZId,
+  name: trimmed(100).min(1, 'Enter a name').optional(),
+  description: trimmed(500).optional(),
+  active: z.boolean().optional(),
+});
 export const ZProfiles = z.array(ZProfile);
 /** GET calls carry the acting entity in the query like every other call may. */
 export const ZProfileQuery = z.strictObject({ id: ZIdParam, entityId: ZIdParam.optional() });

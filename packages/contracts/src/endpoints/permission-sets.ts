@@ -45,6 +45,8 @@ export const P = {
   entityChange: anyOf('account_management'),
   entityView: anyOf('account_management', 'limited_account_management', 'account_config_view'),
   templates: anyOf('entity_template_management'),
+  conversionProfiles: anyOf('conversion_profile_management'),
+  rollProfiles: anyOf('roll_profile_management'),
   /** Create an entity via a template: the template key and account_management (it opens accounts). */
   templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),

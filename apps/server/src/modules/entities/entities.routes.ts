@@ -28,5 +28,9 @@ export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   serve(app, E.baseCurrencies, () => s.reference.baseCurrencies());
   serve(app, E.conversionProfiles, () => s.reference.conversionProfiles());
   serve(app, E.rollProfiles, () => s.reference.rollProfiles());
+  serve(app, E.conversionProfileCreate, (c) => s.reference.saveProfile(actingOn(c), 'conversion', c.body));
+  serve(app, E.conversionProfileUpdate, (c) => s.reference.saveProfile(actingOn(c), 'conversion', c.body));
+  serve(app, E.rollProfileCreate, (c) => s.reference.saveProfile(actingOn(c), 'roll', c.body));
+  serve(app, E.rollProfileUpdate, (c) => s.reference.saveProfile(actingOn(c), 'roll', c.body));
   serve(app, E.conversionProfile, ({ query }) => s.reference.conversionProfile(query.id));
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -451,6 +452,40 @@ export function createEntitiesService(deps: {
       },
       conversionProfiles: () => db.select().from(conversionProfiles).orderBy(asc(conversionProfiles.name)),
       rollProfiles: () => db.select().from(rollProfiles).orderBy(asc(rollProfiles.name)),
+      /**
+       * Creates a profile, or edits, disables or enables one (never deleted: the entities that
+       * have it keep it), audited. @throws Conflict (a name in use), NotFound
+       */
+      async saveProfile(
+        who: Who,
+        kind: 'conversion' | 'roll',
+        input: { id?: number; name?: string; description?: string; active?: boolean },
+      ) {
+        const table = kind === 'conversion' ? conversionProfiles : rollProfiles;
+        const { id, ...fields } = input;
+        return db
+          .transaction(async (tx) => {
+            const [row] =
+              id === undefined
+                ? await tx
+                    .insert(table)
+                    .values({ name: fields.name!, description: fields.description ?? '' })
+                    .returning()
+                : await tx.update(table).set(fields).where(eq(table.id, id)).returning();
+            if (!row) throw notFound('Profile not found');
+            await recordAudit(tx, who, {
+              action: `entity.${kind}-profile.${id === undefined ? 'create' : 'update'}`,
+              outcome: 'success',
+              target: String(row.id),
+              details: { input },
+            });
+            return row;
+          })
+          .catch((err) => {
+            if (pgErrorCode(err) === '23505') throw conflict('A profile with that name exists already');
+            throw err;
+          });
+      },
       async conversionProfile(id: number) {
         const [row] = await db.select().from(conversionProfiles).where(eq(conversionProfiles.id, id));
         if (!row) throw notFound('Conversion profile not found');

@@ -15,16 +15,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { countries, currencies } from '../reference-data/reference-data.tables';
 
+/** A disabled profile stays on the entities that have it but is offered to no new one. */
 export const conversionProfiles = pgTable('conversion_profiles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
 });
 
 export const rollProfiles = pgTable('roll_profiles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
 });
 
 /**

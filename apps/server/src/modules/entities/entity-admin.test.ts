@@ -139,4 +139,44 @@ describe('entity administration', () => {
       tradingEnabled: true,
     });
   });
+
+  it('keeps conversion and roll profiles: created, edited and disabled (never deleted) by holders of their key at the platform root', async () => {
+    const r = await signedInUser(t, ids.root);
+    await grant(t, r.user.id, ids.root, [
+      'conversion_profile_management',
+      'roll_profile_management',
+      'account_config_view',
+    ]);
+    const name = uniqueName('Tight spread ');
+    const created = await r.agent.post('/api/entity/conversionProfiles/create', {
+      entityId: ids.root,
+      name,
+      description: 'Mid plus 5 bp',
+    });
+    expect(created.json()).toMatchObject({ name, description: 'Mid plus 5 bp', active: true });
+    const id = created.json().id;
+    const twice = await r.agent.post('/api/entity/conversionProfiles/create', { entityId: ids.root, name });
+    expect(twice.statusCode).toBe(409);
+    const disabled = await r.agent.put('/api/entity/conversionProfiles/update', {
+      entityId: ids.root,
+      id,
+      active: false,
+    });
+    expect(disabled.json()).toMatchObject({ id, active: false });
+    const listed = (await r.agent.get(`/api/entity/conversionProfiles?entityId=${ids.root}`)).json();
+    expect(listed.find((p: { id: number }) => p.id === id)).toMatchObject({ active: false });
+    const roll = await r.agent.post('/api/entity/rollProfiles/create', {
+      entityId: ids.root,
+      name: uniqueName('Monthly '),
+    });
+    expect(roll.json().active).toBe(true);
+    // A key held below the root acts on that subtree only: profiles are every tenant's.
+    const below = await signedInUser(t, ids.broker);
+    await grant(t, below.user.id, ids.broker, ['conversion_profile_management']);
+    const refused = await below.agent.post('/api/entity/conversionProfiles/create', {
+      entityId: ids.broker,
+      name: uniqueName('Broker spread '),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });

@@ -24,3 +24,23 @@ export const useFreezeEntity = (frozen: boolean) =>
   useEntityChange((body: BodyOf<typeof API.entity.freeze>) =>
     api(frozen ? API.entity.freeze : API.entity.unfreeze, { payload: body }),
   );
+
+/** Creates a conversion or roll profile, or edits, disables or enables one (every tenant's). */
+export function useSaveProfile(kind: 'conversion' | 'roll', entityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id?: number; name?: string; description?: string; active?: boolean }) => {
+      const { id, ...fields } = body;
+      if (id === undefined) {
+        const row = kind === 'conversion' ? API.entity.conversionProfileCreate : API.entity.rollProfileCreate;
+        return api(row, { payload: { entityId, name: fields.name ?? '', description: fields.description } });
+      }
+      const row = kind === 'conversion' ? API.entity.conversionProfileUpdate : API.entity.rollProfileUpdate;
+      return api(row, { payload: { entityId, id, ...fields } });
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: entityKeys.reference(kind === 'conversion' ? 'conversionProfiles' : 'rollProfiles'),
+      }),
+  });
+}

@@ -191,12 +191,16 @@ export function EntityForm({
             <Select
               {...form.choice('conversionProfileId')}
               clearable
-              data={(conversion.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+              data={(conversion.data ?? [])
+                .filter((p) => p.active || String(p.id) === v.conversionProfileId)
+                .map((p) => ({ value: String(p.id), label: p.name }))}
             />
             <Select
               {...form.choice('rollProfileId')}
               clearable
-              data={(roll.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+              data={(roll.data ?? [])
+                .filter((p) => p.active || String(p.id) === v.rollProfileId)
+                .map((p) => ({ value: String(p.id), label: p.name }))}
             />
             <Switch
               label={labels.tradingEnabled}

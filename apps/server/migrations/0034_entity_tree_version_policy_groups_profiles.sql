@@ -3,10 +3,11 @@ CREATE TABLE "entity_tree_version" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "conversion_profiles" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "roll_profiles" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "approval_policies" ADD COLUMN "approver_group_id" integer;--> statement-breakpoint
 ALTER TABLE "requests" ADD COLUMN "approver_group_id" integer;--> statement-breakpoint
-ALTER TABLE "approval_policies" ADD CONSTRAINT "approval_policies_approver_group_id_groups_id_fk" FOREIGN KEY ("approver_group_id") REFERENCES "public"."groups"("id") ON DELETE restrict ON UPDATE no action;
---> statement-breakpoint
+ALTER TABLE "approval_policies" ADD CONSTRAINT "approval_policies_approver_group_id_groups_id_fk" FOREIGN KEY ("approver_group_id") REFERENCES "public"."groups"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 -- One row; a CHECK keeps it one.
 ALTER TABLE "entity_tree_version" ADD CONSTRAINT "entity_tree_version_one_row" CHECK ("id");
 --> statement-breakpoint
