@@ -166,10 +166,12 @@ const RICHER: Record<string, Sample['body']> = {
   'template.create': {
     accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
     grants: [{ groupId: 1, scopeType: 'SELF' }],
+    approvalPolicies: [{ requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: 1 }],
   },
   'template.update': {
     accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
     grants: [{ groupId: 1, scopeType: 'SELF' }],
+    approvalPolicies: [{ requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: 1 }],
   },
   'template.createEntity': {
     addresses: [{ addressType: 'Registered', line1: '1 Main Street', city: 'London', countryCode: 'GB' }],
