@@ -160,9 +160,13 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       '/deposit-funds',
       '/instruments',
       '/fx-swaps',
+      '/trades',
     ]);
     for (const form of ['Request deposit', 'Request withdrawal', 'Internal transfer'])
       await checkOpened(page, '/deposit-and-withdrawals/requests', form, 'dialog');
+    // Booking a trade, and a trade's detail (the drawer).
+    await checkOpened(page, '/trades', 'Book trade', 'dialog');
+    await checkOpened(page, '/trades', /^Details of trade #\d+$/, 'dialog');
   });
 
   it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {

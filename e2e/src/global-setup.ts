@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A user without two-factor, for journeys that are not about signing in. */
     plainUser: { username: string; password: string };
+    /** The portal's database (the mail outbox is read there). */
+    databaseUrl: string;
   }
 }
 
@@ -22,8 +24,11 @@ export default async function setup(project: TestProject) {
     SESSION_POLL_MS: String(SESSION_POLL_MS),
     CASH_BALANCES_REFRESH_MS: REFRESH_MS,
     ENTITY_LIST_REFRESH_MS: REFRESH_MS,
+    // The trades journey runs the end of day of a forward's value date, days ahead.
+    EOD_ALLOW_FUTURE_DATES: 'true',
   });
   project.provide('baseUrl', portal.baseUrl);
   project.provide('plainUser', PLAIN_USER);
+  project.provide('databaseUrl', portal.databaseUrl);
   return portal.stop;
 }

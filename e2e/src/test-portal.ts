@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
+import { createAuthorizationService } from '../../apps/server/src/modules/authorization/authorization.service';
 import { entities } from '../../apps/server/src/modules/entities/entities.tables';
 import { createUsersService } from '../../apps/server/src/modules/users/users.service';
 import { connectDatabase } from '../../apps/server/src/platform/db';
@@ -11,7 +12,14 @@ import { startPortal } from './portal-process';
 /** A user without two-factor, for journeys that are not about signing in. */
 export const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pass-1' };
 
-/** Test users through the real users service, on the portal's own database. */
+/**
+ * Platform dealing operations, without two-factor: books trades by hand for any client,
+ * cancels them and runs the end of day — the staff of the trades journey. (The demo's only
+ * persona holding these keys is `admin`, whose sign-ins belong to the sign-in journeys.)
+ */
+export const DEALER = { username: 'e2e.dealer', password: 'E2e-Dealer-Pass-1' };
+
+/** Test users through the real users and authorization services, on the portal's own database. */
 export async function createTestUsers(pgPort: number) {
   const database = connectDatabase(`postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`, 2);
   try {
@@ -23,6 +31,21 @@ export async function createTestUsers(pgPort: number) {
       displayName: 'E2E Operator',
       homeEntityId: root!.id,
       twoFactorRequired: false,
+    });
+    const dealer = await users.createUser({
+      ...DEALER,
+      email: 'e2e.dealer@example.test',
+      displayName: 'E2E Dealer',
+      homeEntityId: root!.id,
+      twoFactorRequired: false,
+    });
+    await createAuthorizationService(database.db).seedGroup(database.db, {
+      role: 'E2E Dealing Operations',
+      keys: ['account_view', 'order_management', 'manual_trade_booking', 'trade_amend', 'eod_processing'],
+      group: 'E2E Dealing Operations — Clearway Platform',
+      entityId: root!.id,
+      scope: 'SELF_AND_DESCENDANTS',
+      members: [{ kind: 'user', id: dealer.id }],
     });
   } finally {
     await database.close();
@@ -40,6 +63,8 @@ export async function startTestPortal(env: Record<string, string>) {
   await createTestUsers(pgPort);
   return {
     baseUrl: portal.baseUrl,
+    /** The portal's own database: journeys read the mail outbox there, as a mail client would its inbox. */
+    databaseUrl: `postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`,
     async stop() {
       await portal.stop();
       await rm(dataDir, { recursive: true, force: true });

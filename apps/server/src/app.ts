@@ -12,13 +12,21 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
+import { createAuditTrailService } from './modules/audit-trail/audit-trail.service';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes';
+import { createApiKeysService } from './modules/auth/api-keys.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
+import { authObjects } from './modules/auth/auth.objects';
+import { createSsoLinksService } from './modules/auth/sso-links.service';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
 import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { eodRoutes } from './modules/eod/eod.routes';
+import { createEndOfDay } from './modules/eod/eod.service';
 import { createInstrumentsModule } from './modules/instruments/instruments.module';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
 import { createAccountsService } from './modules/ledger/accounts.service';
@@ -47,6 +55,15 @@ import { createSsiService } from './modules/ssi/ssi.service';
 import { templateObjects } from './modules/templates/templates.objects';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createTradingModule } from './modules/trading/trading.module';
+import { tradingObjects } from './modules/trading/trading.objects';
+import { tradingRoutes } from './modules/trading/trading.routes';
+import { storedOnlyTradingPlatform } from './modules/trading-platform/trading-platform.port';
+import { tradingPlatformRoutes } from './modules/trading-platform/trading-platform.routes';
+import { createTradingPlatformService } from './modules/trading-platform/trading-platform.service';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
+import { createUserAdminService } from './modules/users/user-admin.service';
+import { userObjects } from './modules/users/users.objects';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -55,7 +72,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
-import type { Database } from './platform/db';
+import type { Database, DbOrTx } from './platform/db';
 import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -146,6 +163,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...moneyRequestObjects,
     ...walletObjects,
     ...templateObjects,
+    ...tradingObjects,
+    ...userObjects,
+    ...authObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -164,7 +184,44 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAuthentication(ports, auth);
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
-  const authorization = createAuthorizationService(db);
+  // Previews name the principals whose rights move: users and API keys, named by their modules.
+  const principalNames = {
+    users: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+    keys: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+  };
+  const authorization = createAuthorizationService(db, async (refs, tx) => {
+    const u = await principalNames.users(
+      refs.filter((r) => r.kind === 'user').map((r) => r.id),
+      tx,
+    );
+    const k = await principalNames.keys(
+      refs.filter((r) => r.kind === 'apiKey').map((r) => r.id),
+      tx,
+    );
+    return new Map([
+      ...[...u].map(([id, n]) => [`user:${id}`, n] as const),
+      ...[...k].map(([id, n]) => [`apiKey:${id}`, n] as const),
+    ]);
+  });
+  const apiKeys = createApiKeysService({ db, tokens: auth.tokens, authorization });
+  const ssoLinks = createSsoLinksService(db, users);
+  const userAdmin = createUserAdminService({
+    db,
+    users,
+    authorization,
+    ports: {
+      endSessions: (userId, tx) => auth.sessions.endAllForUser(userId, undefined, tx),
+      invite: (user, tx) => auth.passwords.invite(user, tx),
+      lockedUntil: auth.throttle.lockedUntil,
+      unlock: auth.throttle.reset,
+      ssoLinksOf: ssoLinks.linksOf,
+    },
+  });
+  principalNames.users = (ids, tx) => userAdmin.namesOf(ids, tx);
+  principalNames.keys = (ids, tx) => apiKeys.namesOf(ids, tx);
+  const auditTrail = createAuditTrailService(db);
+  // No external trading platform is configured: the portal's record is the platform's.
+  const tradingPlatform = createTradingPlatformService(db, storedOnlyTradingPlatform);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
   entities.refuseDeactivationWhen(accounts.fundedAccounts);
@@ -172,6 +229,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
+  const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
+  const eod = createEndOfDay({ db, config, trading, instruments });
+  jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -221,9 +281,22 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
-      authorizationRoutes(api, authorization);
-      ledgerRoutes(api, { accounts, balances, cash, reversals, referenceData });
+      authorizationRoutes(api, authorization, userAdmin.assertWithin);
+      userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
+      apiKeyRoutes(api, apiKeys, ssoLinks);
+      auditTrailRoutes(api, auditTrail);
+      tradingPlatformRoutes(api, tradingPlatform, users);
+      ledgerRoutes(api, {
+        accounts,
+        balances,
+        cash,
+        reversals,
+        referenceData,
+        unrealised: trading.pnl.unrealised,
+      });
       instrumentsRoutes(api, instruments);
+      tradingRoutes(api, trading);
+      eodRoutes(api, eod);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -249,10 +322,16 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       resolver,
       entities,
       authorization,
+      userAdmin,
+      apiKeys,
+      ssoLinks,
+      tradingPlatform,
       ledger,
       accounts,
       balances,
       instruments,
+      trading,
+      eod,
       cash,
       requestEngine,
       wallets: walletsService,

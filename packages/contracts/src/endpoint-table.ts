@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
 import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
@@ -9,7 +9,12 @@ import {
   transferEndpoints,
 } from './endpoints/money.endpoints';
 import { platformEndpoints } from './endpoints/platform.endpoints';
-import { instrumentEndpoints, statementEndpoints, tradeEndpoints } from './endpoints/trading.endpoints';
+import {
+  eodEndpoints,
+  instrumentEndpoints,
+  statementEndpoints,
+  tradeEndpoints,
+} from './endpoints/trading.endpoints';
 import {
   bankInfoEndpoints,
   ssiProfileEndpoints,
@@ -32,14 +37,16 @@ export const API = {
   instruments: instrumentEndpoints,
   trades: tradeEndpoints,
   statement: statementEndpoints,
+  eod: eodEndpoints,
   userManagement: userManagementEndpoints,
   authorization: authorizationEndpoints,
   allocations: allocationEndpoints,
   vasps: vaspEndpoints,
   transfer: transferEndpoints,
+  audit: auditEndpoints,
 } as const;
 
-export const API_BASE = '/api';
+export { API_BASE } from './endpoint';
 
 /** The table as a flat list, each row with a stable id such as `account.balances`. */
 export const ENDPOINT_LIST: ReadonlyArray<Endpoint & { id: string }> = Object.entries(API).flatMap(

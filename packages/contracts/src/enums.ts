@@ -121,6 +121,69 @@ export const FX_TENORS = ['ON', 'TN', 'SN', '1W', '2W', '1M', '2M', '3M', '6M', 
 export type FxTenor = (typeof FX_TENORS)[number];
 
 /**
+ * What a booked trade is: a margin (rolling spot) FX position, a deliverable FX spot or
+ * forward, an FX swap (near and far leg), a conversion sweep into the base currency, a CFD.
+ */
+export const TRADE_TYPES = ['MARGIN_FX', 'DELIVERABLE_FX', 'FX_SWAP', 'CONVERSION_SWEEP', 'CFD'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+export const TRADE_TYPE_LABELS: Record<TradeType, string> = {
+  MARGIN_FX: 'Margin FX',
+  DELIVERABLE_FX: 'Deliverable FX',
+  FX_SWAP: 'FX swap',
+  CONVERSION_SWEEP: 'Conversion sweep',
+  CFD: 'CFD',
+};
+/** The side of the instrument's base (a CFD: of the contract) the client takes. */
+export const TRADE_SIDES = ['BUY', 'SELL'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
+export const TRADE_SIDE_LABELS: Record<TradeSide, string> = { BUY: 'Buy', SELL: 'Sell' };
+/**
+ * A trade's life: PENDING until its legs settle on their value dates (SETTLED); a position
+ * (margin FX, CFD) OPEN until closed out (CLOSED). Cancelled before settling (CANCELLED),
+ * or after it, by opposite postings (REVERSED). A trade is never deleted.
+ */
+export const TRADE_STATUSES = ['PENDING', 'OPEN', 'SETTLED', 'CLOSED', 'CANCELLED', 'REVERSED'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
+  PENDING: 'Pending',
+  OPEN: 'Open',
+  SETTLED: 'Settled',
+  CLOSED: 'Closed',
+  CANCELLED: 'Cancelled',
+  REVERSED: 'Reversed',
+};
+/** A delivery leg: its pay side held from booking, both sides posted on its value date. */
+export const TRADE_LEG_STATUSES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
+export type TradeLegStatus = (typeof TRADE_LEG_STATUSES)[number];
+export const TRADE_LEG_STATUS_LABELS: Record<TradeLegStatus, string> = {
+  PENDING: 'Pending',
+  SETTLED: 'Settled',
+  CANCELLED: 'Cancelled',
+  REVERSED: 'Reversed',
+};
+/** What happened to a trade, appended in order (never changed). */
+export const TRADE_EVENT_KINDS = [
+  'BOOKED',
+  'SETTLED',
+  'ROLLED',
+  'FINANCED',
+  'CLOSED',
+  'REOPENED',
+  'CANCELLED',
+  'REVERSED',
+] as const;
+export type TradeEventKind = (typeof TRADE_EVENT_KINDS)[number];
+export const TRADE_EVENT_LABELS: Record<TradeEventKind, string> = {
+  BOOKED: 'Booked',
+  SETTLED: 'Settled',
+  ROLLED: 'Rolled',
+  FINANCED: 'Financed',
+  CLOSED: 'Closed out',
+  REOPENED: 'Reopened',
+  CANCELLED: 'Cancelled',
+  REVERSED: 'Reversed',
+};
+/**
  * A stored enum value as people read it: its display label, or the value itself when the
  * labels do not know it (a value newer than this build, or free text such as an account
  * type read from an older row).

@@ -12,8 +12,11 @@ export const OBJECT_KINDS = {
   bankInfo: 'Bank account',
   cashEntry: 'Cash entry',
   fileProof: 'File proof',
+  trade: 'Trade',
   entity: 'Entity',
   template: 'Template',
+  user: 'User',
+  apiKey: 'API key',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

@@ -14,12 +14,14 @@
 --   23514  a client balance row would fall below what it holds (insufficient funds).
 -- The booked items' net change per balance row is written by one UPDATE, their
 -- transactions and postings by one INSERT each; the balances CHECK stays the backstop.
+-- A booked item's transaction takes the id p_ids[i] when the caller drew one ahead
+-- (ledger_transaction_ids), else the next of the sequence.
 -- Returns one row per item, in order: its transaction id, or the SQLSTATE refusing it.
 -- The statements have the same shape at every call: planned once per connection.
 CREATE OR REPLACE FUNCTION ledger_post_batch(
   p_kinds text[], p_references text[], p_principal_kinds text[], p_principal_ids text[], p_entities int[],
   p_memos text[], p_reverses bigint[],
-  p_leg_items int[], p_accounts int[], p_assets text[], p_amounts numeric[]
+  p_leg_items int[], p_accounts int[], p_assets text[], p_amounts numeric[], p_ids bigint[] DEFAULT NULL
 ) RETURNS TABLE (idx int, txn bigint, failure text) LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -91,7 +93,7 @@ BEGIN
       v_free[v_pair_row[q]] := v_free[v_pair_row[q]] + v_pair_net[q];
       v_delta[v_pair_row[q]] := v_delta[v_pair_row[q]] + v_pair_net[q];
     END LOOP;
-    v_ids[i] := nextval('ledger_transactions_id_seq'::regclass);
+    v_ids[i] := coalesce(p_ids[i], nextval('ledger_transactions_id_seq'::regclass));
   END LOOP;
   UPDATE balances b SET posted = b.posted + d.delta
     FROM unnest(v_accounts, v_assets, v_delta) AS d(acc, a, delta)
@@ -130,4 +132,12 @@ BEGIN
   END IF;
   RETURN v_txn;
 END;
+$$;
+
+-- ledger_transaction_ids: p_count ids for ledger transactions to be posted later
+-- (ledger_post_batch's p_ids), drawn from the sequence ahead, so that a caller can name a
+-- transaction in statements it sends before the posting has answered (its business
+-- record, say). An id drawn and never posted is a gap, as after any rolled-back posting.
+CREATE OR REPLACE FUNCTION ledger_transaction_ids(p_count int) RETURNS SETOF bigint LANGUAGE sql AS $$
+  SELECT nextval('ledger_transactions_id_seq'::regclass) FROM generate_series(1, p_count);
 $$;

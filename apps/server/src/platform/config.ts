@@ -20,6 +20,14 @@ const isoDate = z.iso
   .refine((d) => d >= '0001-01-01', {
     message: 'must be on or after 0001-01-01',
   });
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const int = (def: number) => z.coerce.number().int().nonnegative().default(def);
 /** Fastify's `trustProxy`: off, every hop (`true`), or the proxies' addresses/CIDRs. */
 const trustProxy = z
@@ -98,6 +106,8 @@ export const ZConfig = z.object({
   LOGIN_DELAY_BASE_MS: int(250),
   LOGIN_DELAY_MAX_MS: int(4000),
   PASSWORD_RESET_TTL_MINUTES: int(60),
+  /** How long the set-password link of an invited user works. */
+  INVITE_TTL_HOURS: int(72),
   SMTP_URL: z.string().url().optional(),
   /** Hours a newly approved or changed destination waits before it can receive funds. */
   WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),
@@ -118,6 +128,20 @@ export const ZConfig = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** Days a notification is kept (read or not) before the nightly job deletes it. */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  // The end of day (modules/eod): each weekday's run starts once its cut-off has passed in the
+  // time zone (the FX market's day ends at 17:00 New York); staff with eod_processing may run it too.
+  EOD_CUTOFF_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 17:00')
+    .default('17:00'),
+  EOD_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  /** Lets staff run the end of day of a date whose cut-off has not come (test environments only). */
+  EOD_ALLOW_FUTURE_DATES: bool.default(false),
+  /** Trades (or positions) the end of day settles, rolls or finances per database transaction. */
+  EOD_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
   // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
   STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
   /** Default: `<DATA_DIR>/files`. */

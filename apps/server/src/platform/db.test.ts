@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
 import { takeConcurrentQueryWarnings } from '../test/no-concurrent-queries';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { pipelinedTransaction } from './db';
 import { isConnectionLoss } from './pg-errors';
 import { CONCURRENT_QUERY_WARNING } from './pooled-client';
 
@@ -72,6 +73,62 @@ describe('the database pool', () => {
     expect(isConnectionLoss(err)).toBe(true);
     client.release(err as Error);
     expect((await database.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('a pipelined transaction', () => {
+  let database: TestDatabase;
+  const notes = async () =>
+    (await database.pool.query<{ note: string }>('select note from pipeline_probe order by id')).rows.map(
+      (r) => r.note,
+    );
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.pool.query('create table pipeline_probe (id int primary key, note text not null)');
+  });
+  afterAll(() => database?.drop());
+
+  it('sends statements back to back in one transaction, runs them in order and commits with the last', async () => {
+    const seen: string[] = [];
+    const stop = database.onStatement((text) => seen.push(text));
+    const answer = await pipelinedTransaction(database.db, async (tx, commitWith) => {
+      const run = (text: string) => tx.execute<{ note?: string; txid: string }>(text);
+      // Sent without waiting: the second reads what the first wrote, in the same transaction.
+      const [wrote, read] = await Promise.all([
+        run(`insert into pipeline_probe values (1, 'first') returning txid_current() as txid`),
+        run('select note, txid_current() as txid from pipeline_probe where id = 1'),
+      ]);
+      await commitWith(run(`insert into pipeline_probe values (2, 'last') returning txid_current() as txid`));
+      return { wrote: wrote.rows[0], read: read.rows[0] };
+    });
+    stop();
+    expect(answer.read).toEqual({ note: 'first', txid: answer.wrote!.txid });
+    expect(await notes()).toEqual(['first', 'last']);
+    expect(seen[0]).toBe('begin');
+    expect(seen.at(-1)).toBe('commit');
+  });
+
+  it('rolls back everything when a statement fails — one sent with the COMMIT too — and serves on', async () => {
+    await database.pool.query('truncate pipeline_probe');
+    const failing = pipelinedTransaction(database.db, async (tx, commitWith) => {
+      await tx.execute(`insert into pipeline_probe values (3, 'kept only if all commit')`);
+      return commitWith(tx.execute(`insert into pipeline_probe values (3, 'same id: refused')`));
+    });
+    expect(await failureOf(failing)).toMatchObject({ cause: { code: '23505' } });
+    const early = pipelinedTransaction(database.db, async (tx) => {
+      const sent = [
+        tx.execute(`insert into pipeline_probe values (4, 'before the failure')`),
+        tx.execute('select 1/0'),
+        tx.execute(`insert into pipeline_probe values (5, 'after the failure')`),
+      ];
+      await Promise.all(sent);
+    });
+    expect(await failureOf(early)).toBeInstanceOf(Error);
+    expect(await notes()).toEqual([]);
+    await pipelinedTransaction(database.db, async (tx) => {
+      await tx.execute(`insert into pipeline_probe values (6, 'next')`);
+    });
+    expect(await notes()).toEqual(['next']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, type DbOrTx, queryPrepared } from './db';
+import { type Db, type DbOrTx, statement } from './db';
 import { AppError, badRequest } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
 import type { Principal } from './principal';
@@ -60,12 +60,33 @@ export type ClaimOutcome =
 
 const identityOf = (kind: string, id: string, key: string) => `${kind}\u0000${id}\u0000${key}`;
 const identity = (c: KeyClaim) => identityOf(c.principal.kind, c.principal.id, c.key);
-/** The keys as three array parameters (kinds, principal ids, keys). */
-const keyArrays = (claims: KeyClaim[]) =>
-  sql`${sql.param(claims.map((c) => c.principal.kind))}::text[], ${sql.param(claims.map((c) => c.principal.id))}::text[],
-      ${sql.param(claims.map((c) => c.key))}::text[]`;
+const at = sql.placeholder;
+/** Keys as three array parameters (kinds, principal ids, keys), named after `of`. */
+const keyArrays = (of: string) =>
+  sql`${at(`${of}Kinds`)}::text[], ${at(`${of}Ids`)}::text[], ${at(`${of}Keys`)}::text[]`;
+const keyValues = (of: string, claims: KeyClaim[]) => ({
+  [`${of}Kinds`]: claims.map((c) => c.principal.kind),
+  [`${of}Ids`]: claims.map((c) => c.principal.id),
+  [`${of}Keys`]: claims.map((c) => c.key),
+});
 type KeyRow = { kind: string; id: string; key: string };
 type StoredRow = KeyRow & { hash: string; response: unknown };
+
+/**
+ * For each claim, the earlier claim of the same list with the same key (its index), or null
+ * for the first use of a key: known before anything is sent, so a caller can tell which of
+ * its works repeat another before the claims are answered (`claimKeys` answers `same` or
+ * `conflict` for those).
+ */
+export function earlierClaims(claims: KeyClaim[]): (number | null)[] {
+  const first = new Map<string, number>();
+  return claims.map((c, i) => {
+    const seen = first.get(identity(c));
+    if (seen !== undefined) return seen;
+    first.set(identity(c), i);
+    return null;
+  });
+}
 
 /**
  * Claims keys for the work of one database transaction, all at once (one statement, two
@@ -76,39 +97,29 @@ type StoredRow = KeyRow & { hash: string; response: unknown };
  * the same transaction.
  */
 export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOutcome[]> {
-  const first = new Map<string, number>();
+  const earlier = earlierClaims(claims);
   const outcomes: (ClaimOutcome | null)[] = claims.map((c, i) => {
-    const earlier = first.get(identity(c));
-    if (earlier === undefined) {
-      first.set(identity(c), i);
-      return null;
-    }
-    return claims[earlier]!.hash === c.hash ? { status: 'same', as: earlier } : { status: 'conflict' };
+    const e = earlier[i];
+    if (e === null || e === undefined) return null;
+    return claims[e]!.hash === c.hash ? { status: 'same', as: e } : { status: 'conflict' };
   });
-  const fresh = [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => i);
+  const fresh = claims
+    .flatMap((c, i) => (earlier[i] === null ? [[identity(c), i] as const] : []))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, i]) => i);
   if (fresh.length === 0) return outcomes as ClaimOutcome[];
   const wanted = fresh.map((i) => claims[i]!);
-  const inserted = await queryPrepared<KeyRow>(
-    tx,
-    'idempotency_claim',
-    sql`insert into ${idempotencyKeys} (principal_kind, principal_id, key, request_hash)
-          select c.kind, c.id, c.key, c.hash
-            from unnest(${keyArrays(wanted)}, ${sql.param(wanted.map((c) => c.hash))}::text[])
-                 with ordinality as c(kind, id, key, hash, o)
-           order by c.o
-        on conflict do nothing
-        returning principal_kind as kind, principal_id as id, key`,
-  );
+  const inserted = await CLAIM(tx, { ...keyValues('claim', wanted), hashes: wanted.map((c) => c.hash) });
   const mine = new Set(inserted.map((r) => identityOf(r.kind, r.id, r.key)));
   for (const i of fresh) if (mine.has(identity(claims[i]!))) outcomes[i] = { status: 'claimed' };
   const seen = fresh.filter((i) => !mine.has(identity(claims[i]!)));
   if (seen.length > 0) {
-    const rows = await queryPrepared<StoredRow>(
+    const rows = await SEEN(
       tx,
-      'idempotency_seen',
-      sql`select k.principal_kind as kind, k.principal_id as id, k.key, k.request_hash as hash, k.response
-            from ${idempotencyKeys} k join unnest(${keyArrays(seen.map((i) => claims[i]!))}) as c(kind, id, key)
-              on k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
+      keyValues(
+        'seen',
+        seen.map((i) => claims[i]!),
+      ),
     );
     const stored = new Map(rows.map((r) => [identityOf(r.kind, r.id, r.key), r]));
     for (const i of seen) {
@@ -122,29 +133,54 @@ export async function claimKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<ClaimOu
   return outcomes as ClaimOutcome[];
 }
 
-/** The statement storing each claimed key's answer, which a repeat of the key then gets. */
-export function answersUpdate(answered: { claim: KeyClaim; answer: unknown }[]): SQL {
-  return sql`
+/**
+ * The statement storing each claimed key's answer, which a repeat of the key then gets:
+ * a fragment for a statement of the caller's (`statement`), with `answersValues`.
+ */
+export const answersUpdate = sql`
     update ${idempotencyKeys} k set response = a.answer::jsonb, status_code = 200
-      from unnest(${keyArrays(answered.map((a) => a.claim))},
-                  ${sql.param(answered.map((a) => JSON.stringify(a.answer ?? null)))}::text[]) as a(kind, id, key, answer)
+      from unnest(${keyArrays('answer')}, ${at('answers')}::text[]) as a(kind, id, key, answer)
      where k.principal_kind = a.kind and k.principal_id = a.id and k.key = a.key`;
-}
+
+/** The values of `answersUpdate`. */
+export const answersValues = (answered: { claim: KeyClaim; answer: unknown }[]) => ({
+  ...keyValues(
+    'answer',
+    answered.map((a) => a.claim),
+  ),
+  answers: answered.map((a) => JSON.stringify(a.answer ?? null)),
+});
+
+const CLAIM = statement<KeyRow, Record<string, unknown[]>>(
+  'idempotency_claim',
+  sql`insert into ${idempotencyKeys} (principal_kind, principal_id, key, request_hash)
+        select c.kind, c.id, c.key, c.hash
+          from unnest(${keyArrays('claim')}, ${at('hashes')}::text[]) with ordinality as c(kind, id, key, hash, o)
+         order by c.o
+      on conflict do nothing
+      returning principal_kind as kind, principal_id as id, key`,
+);
+const SEEN = statement<StoredRow, Record<string, unknown[]>>(
+  'idempotency_seen',
+  sql`select k.principal_kind as kind, k.principal_id as id, k.key, k.request_hash as hash, k.response
+        from ${idempotencyKeys} k join unnest(${keyArrays('seen')}) as c(kind, id, key)
+          on k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
+);
+const ANSWER = statement<never, Record<string, unknown[]>>('idempotency_answer', answersUpdate);
+const RELEASE = statement<never, Record<string, unknown[]>>(
+  'idempotency_release',
+  sql`delete from ${idempotencyKeys} k using unnest(${keyArrays('release')}) as c(kind, id, key)
+       where k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
+);
 
 /** Stores each claimed key's answer (one statement). */
 export async function storeAnswers(tx: DbOrTx, answered: { claim: KeyClaim; answer: unknown }[]) {
-  if (answered.length > 0) await queryPrepared(tx, 'idempotency_answer', answersUpdate(answered));
+  if (answered.length > 0) await ANSWER(tx, answersValues(answered));
 }
 
 /** Withdraws claims whose work was refused, so the same call may be made again (one statement). */
 export async function releaseKeys(tx: DbOrTx, claims: KeyClaim[]): Promise<void> {
-  if (claims.length === 0) return;
-  await queryPrepared(
-    tx,
-    'idempotency_release',
-    sql`delete from ${idempotencyKeys} k using unnest(${keyArrays(claims)}) as c(kind, id, key)
-         where k.principal_kind = c.kind and k.principal_id = c.id and k.key = c.key`,
-  );
+  if (claims.length > 0) await RELEASE(tx, keyValues('release', claims));
 }
 
 /**

@@ -22,7 +22,7 @@ const PAGE = 100;
 const BUDGET = 10;
 
 /** Where a list reads: a small entity (one row of everything) and a large one (PAGE rows). */
-type Scope = { entityId: number; username: string; base: string; quote: string };
+type Scope = { entityId: number; username: string; userId: string; base: string; quote: string };
 type Case = {
   /** The contract row, as `ENDPOINT_LIST` names it. */
   row: string;
@@ -109,6 +109,8 @@ const CASES: Case[] = [
   { row: 'instruments.list', ...post('/instruments/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'instruments.currencies', ...get((s) => `/instruments/currencies?entityId=${s.entityId}`) },
   { row: 'instruments.fxSwapRates', ...post('/fx-swap-rates', at, arrayOf) },
+  // The latest price of each of PAGE CFDs, each priced twice.
+  { row: 'instruments.cfdPrices', ...post('/instruments/cfd/prices', at, arrayOf) },
   { row: 'instruments.calendars', ...post('/instruments/calendars', at) },
   // One calendar's year: as many holidays as the year has, whatever else is stored.
   {
@@ -116,12 +118,36 @@ const CASES: Case[] = [
     ...post('/instruments/holidays', (s) => ({ ...at(s), calendar: 'USD', year: 2026 })),
   },
   { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
+  { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  // The platform's end-of-day runs: PAGE of them.
+  { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
   { row: 'authorization.groups', ...get('/groups', arrayOf) },
   { row: 'authorization.roles', ...get('/roles', arrayOf) },
   { row: 'authorization.permissions', ...get('/permissions') },
   { row: 'authorization.permissionScopes', ...get('/permission-scopes', arrayOf) },
   { row: 'authorization.permissionScopeTypes', ...get('/permission-scopes/types') },
+  {
+    row: 'userManagement.list',
+    ...post('/user-management/', (s) => ({ ...at(s), limit: PAGE, withSso: true }), itemsOf),
+  },
+  { row: 'userManagement.listAll', ...post('/user-management/list', at, arrayOf) },
+  { row: 'userManagement.templates', ...post('/user-management/templates', at, arrayOf) },
+  {
+    row: 'userManagement.effectiveAccess',
+    ...post(
+      '/user-management/effective-access',
+      (s) => ({ ...at(s), principal: { kind: 'user', id: s.userId } }),
+      arrayOf,
+    ),
+  },
+  {
+    row: 'userManagement.apiKeysList',
+    ...get((s) => `/user-management/api-keys/list?entityId=${s.entityId}`, arrayOf),
+  },
+  { row: 'authorization.ssoList', ...get((s) => `/sso/list?entityId=${s.entityId}`, arrayOf) },
+  { row: 'entity.celerUser', ...post('/entity/celer-user', at, arrayOf) },
+  { row: 'audit.list', ...post('/audit/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   // The caller's own notifications (not an entity's): staff hold more than PAGE of them.
   { row: 'platform.notificationList', ...post('/notifications/list', () => ({ limit: PAGE }), itemsOf) },
 ];
@@ -233,7 +259,30 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     // A user of the entity and all below it, whose usable entities `entity/list` answers.
     const user = await createUser(t, { homeEntityId: entityId });
     await grant(t, user.id, entityId, ['account_view'], 'SELF_AND_DESCENDANTS');
-    return { entityId, username: user.username, base: 'EUR', quote: 'USD' };
+    // Users of the entity, each with an API key, an SSO link and a template; audited changes;
+    // and the user above granted a key on each entity below (effective access per entity).
+    await db.execute(sql`
+      with made as (
+        insert into users (username, email, display_name, home_entity_id, password_hash)
+        select 'u' || ${entityId} || '.' || g, 'u' || g || '@example.com', 'User ' || g, ${entityId}, 'x'
+          from generate_series(1, ${n}) g returning id)
+      insert into user_sso_links (user_id, issuer, subject) select id, 'https://idp.example.com', id::text from made`);
+    await db.execute(sql`
+      insert into api_keys (name, prefix, secret_hash, home_entity_id)
+      select 'Key ' || g, 'p' || ${entityId} || 'x' || g, 'x', ${entityId} from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into trading_platform_users (user_id, entity_id, login_name)
+      select id, ${entityId}, 'tp.' || username from users where home_entity_id = ${entityId}`);
+    await db.execute(sql`
+      insert into user_templates (name, home_entity_id) select 'Template ' || ${entityId} || '.' || g, ${entityId}
+        from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into audit_events (actor_kind, actor_id, acting_entity_id, action, outcome)
+      select 'user', ${staffUser.id}, ${entityId}, 'walk.action', 'success' from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into direct_permissions (principal_kind, principal_id, entity_id, permission, scope_type)
+      select 'user', ${user.id}, c, 'account_view', 'SELF' from unnest(${sql.param(children)}::int[]) c`);
+    return { entityId, username: user.username, userId: user.id, base: 'EUR', quote: 'USD' };
   }
 
   beforeAll(async () => {
@@ -268,6 +317,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
       insert into instruments (kind, symbol, name, quote_currency, price_precision, underlying, contract_size,
         financing_rate_long, financing_rate_short, settlement_lag)
       select 'CFD', 'CFD' || g, 'Index ' || g, 'USD', 1, 'Index ' || g, 1, 5, -2, 0 from generate_series(1, ${PAGE}) g`);
+    await db.execute(sql`
+      insert into cfd_prices (instrument_id, bid, mid, ask, set_by, as_of)
+      select i.id, 99 + n, 100 + n, 101 + n, 'staff', now() - make_interval(hours => n)
+        from instruments i, generate_series(0, 1) n where i.kind = 'CFD'`);
     const codes = [
       'USD',
       'EUR',
@@ -296,6 +349,18 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     await db.execute(
       sql`update entities set trading_enabled = true where id in (${scopes.small.entityId}, ${scopes.large.entityId})`,
     );
+    await db.execute(sql`
+      insert into eod_runs (business_date, status, cutoff)
+      select date '2020-01-01' + g, 'COMPLETED', now() from generate_series(1, ${PAGE}) g`);
+    // Trades on each scope's accounts: one in the small, PAGE in the large.
+    await db.execute(sql`
+      insert into trades (ticket, type, status, side, entity_id, account_id, symbol, base_currency, quote_currency,
+                          amount, rate, counter_amount, trade_date, value_date, booked_by)
+      select 'T-list-' || s.id || '-' || g, 'DELIVERABLE_FX', 'PENDING', 'BUY', s.id,
+             (select min(a.id) from accounts a where a.entity_id = s.id), 'EUR/USD', 'EUR', 'USD',
+             1000, 1.1, 1100, '2026-03-05', '2026-03-09', 'staff'
+        from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
+             generate_series(1, s.n) g`);
     await db.execute(sql`
       insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`

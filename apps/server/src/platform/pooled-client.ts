@@ -31,6 +31,26 @@ function reportOverlap(text: string, busyWith: string) {
   );
 }
 
+/** Clients sending statements back to back on purpose (see `markPipelining`), and how many times marked. */
+const pipelining = new WeakMap<pg.PoolClient, number>();
+
+/**
+ * Marks a client as sending statements without waiting for the previous one's answer, on
+ * purpose (the pool's clients are in pipeline mode, see `connectDatabase`), until the
+ * returned function runs: its overlapping statements are not reported. Marks nest.
+ */
+export function markPipelining(client: pg.PoolClient): () => void {
+  pipelining.set(client, (pipelining.get(client) ?? 0) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const n = (pipelining.get(client) ?? 1) - 1;
+    if (n > 0) pipelining.set(client, n);
+    else pipelining.delete(client);
+  };
+}
+
 type QueryArgs = [unknown, ...unknown[]];
 const textOf = (q: unknown): string =>
   typeof q === 'string'
@@ -43,7 +63,8 @@ const textOf = (q: unknown): string =>
  * otherwise be an unhandled 'error' event that ends the process. The statement in flight
  * fails on its own (→ 503, see errors.ts) and the pool discards the broken client when it
  * is released. Each statement is also announced to `listeners`, and one sent while the
- * client is busy is reported (`reportOverlap`).
+ * client is busy is reported (`reportOverlap`) — unless the client pipelines on purpose
+ * (`markPipelining`).
  */
 export function watchClient(client: pg.PoolClient, listeners: ReadonlySet<StatementListener>) {
   client.on('error', () => undefined);
@@ -55,7 +76,7 @@ export function watchClient(client: pg.PoolClient, listeners: ReadonlySet<Statem
     for (const listener of listeners) listener(text);
     // Cursors and streams (objects with `submit`) end on events of their own; not tracked.
     if (typeof (args[0] as { submit?: unknown })?.submit === 'function') return query(...args);
-    if (inFlight > 0) reportOverlap(text, busyWith);
+    if (inFlight > 0 && !pipelining.has(client)) reportOverlap(text, busyWith);
     inFlight++;
     busyWith = text;
     let settled = false;

@@ -46,6 +46,10 @@ export type World = {
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
   newMoneyRequest: (approved: boolean) => Promise<number>;
+  /** A fresh deliverable EUR/USD trade on A's first account, booked by A's staff. */
+  newTrade: () => Promise<number>;
+  /** Credits the first account of A's client (a historic deposit by platform staff). */
+  fundClient: (asset: string, amount: string) => Promise<void>;
   /** A fresh notification of `admin`'s (only its recipient may read or mark it). */
   newNotification: () => Promise<number>;
   /** A fresh historic entry of the type between the client accounts, to reverse. */
@@ -54,7 +58,12 @@ export type World = {
    * For each kind of object a contract row may name by id, one that belongs to B: outside
    * the tree of a caller acting on A. A kind without one fails the walk.
    */
-  foreign: Partial<Record<ObjectKind, () => Promise<number>>>;
+  foreign: Partial<Record<ObjectKind, () => Promise<number | string>>>;
+  /** A fresh user of A (invited by the administrator), an API key of A, a user template of A. */
+  newUser: () => Promise<string>;
+  newKey: () => Promise<string>;
+  newTemplate: () => Promise<number>;
+  newSsoLink: () => Promise<number>;
 };
 
 const bank = () => ({
@@ -143,6 +152,79 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     },
   }),
   'authorization.directDelete': async (w) => ({ body: { id: await newDirect(w), entityId: w.a } }),
+  'userManagement.list': () => ({ body: {} }),
+  'userManagement.listAll': () => ({ body: {} }),
+  'userManagement.create': (w) => ({ body: newUserBody(w) }),
+  'userManagement.createPortalUser': (w) => ({ body: newUserBody(w) }),
+  'userManagement.createViaTemplate': async (w) => {
+    const { homeEntityId: _, twoFactorRequired: __, ...body } = newUserBody(w);
+    return { body: { ...body, templateId: await w.newTemplate() } };
+  },
+  'userManagement.update': async (w) => ({ body: { userId: await w.newUser(), displayName: 'Renamed' } }),
+  'userManagement.twoFactorUpdate': async (w) => ({ body: { userId: await w.newUser(), action: 'reset' } }),
+  'userManagement.assign': async (w) => ({ body: { userId: await w.newUser(), groupIds: [] } }),
+  'userManagement.rolesUpdate': async (w) => ({
+    body: { userId: await w.newUser(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
+  }),
+  'userManagement.templates': () => ({ body: {} }),
+  'userManagement.templatesCreate': async (w) => ({
+    body: {
+      name: uniqueName('Template '),
+      homeEntityId: w.a,
+      groupIds: [await newGroup(w)],
+      roles: [{ roleId: await newRole(w), scopeType: 'SELF' }],
+    },
+  }),
+  'userManagement.effectiveAccess': async (w) => ({
+    body: { principal: { kind: 'user', id: await w.newUser() } },
+  }),
+  'userManagement.apiKeysList': () => ({ query: {} }),
+  'userManagement.apiKeysCreate': () => ({
+    body: { name: uniqueName('Key '), allowedCidrs: ['127.0.0.1/32'], expiresOn: '2099-12-31' },
+  }),
+  'userManagement.apiKeysUpdate': async (w) => ({ body: { apiKeyId: await w.newKey(), name: 'Renamed' } }),
+  'userManagement.apiKeysRevoke': async (w) => ({ body: { apiKeyId: await w.newKey() } }),
+  'userManagement.apiKeysGroups': async (w) => ({
+    body: { apiKeyId: await w.newKey(), groupIds: [await newGroup(w)] },
+  }),
+  'userManagement.apiKeysRoles': async (w) => ({
+    body: { apiKeyId: await w.newKey(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
+  }),
+  'userManagement.apiKeysDirectPermissions': async (w) => ({
+    body: { apiKeyId: await w.newKey(), permissions: [{ key: 'account_view', scopeType: 'SELF' }] },
+  }),
+  'authorization.ssoList': () => ({ query: {} }),
+  'authorization.ssoCreate': async (w) => ({
+    body: { userId: await w.newUser(), issuer: 'https://idp.example.com', subject: uniqueName('sub-') },
+  }),
+  'authorization.ssoDelete': async (w) => ({ body: { id: await w.newSsoLink() } }),
+  'authorization.rightsPreview': async (w) => ({
+    body: {
+      change: { kind: 'roles/update', body: { roleId: await newRole(w), permissions: ['account_view'] } },
+    },
+  }),
+  'audit.list': () => ({ body: {} }),
+  'userManagement.celerDetails': async (w) => ({ body: { userId: await w.newUser() } }),
+  'userManagement.celerUpdate': async (w) => ({
+    body: {
+      userId: await w.newUser(),
+      loginName: uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, ''),
+      accounts: ['TP-1'],
+    },
+  }),
+  'userManagement.celerResetPassword': async (w) => {
+    const login = uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, '');
+    const made = await w.admin.put('/api/user-management/celer-user/update', {
+      userId: await w.newUser(),
+      loginName: login,
+    });
+    return { body: { userName: login, id: made.json().id } };
+  },
+  'entity.celerUser': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountProperties': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountPropertiesUpdate': (w) => ({
+    body: { entityId: w.a, leverage: 30, tradingEnabled: true, allowedInstruments: ['EUR/USD'] },
+  }),
   'account.list': () => ({ body: {} }),
   'account.create': () => ({
     body: { accountType: 'Bank', accountName: uniqueName('Acct '), ibanCode: 'GB82 WEST 1234 5698 7654 32' },
@@ -153,6 +235,8 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'account.baseCurrency': () => ({ body: {} }),
   'account.balancesTowardClients': () => ({ body: {} }),
   'account.summary': () => ({ body: {} }),
+  'account.profitLoss': () => ({ body: {} }),
+  'account.profitLossTowardClients': () => ({ body: {} }),
   'account.summaryTowardClients': () => ({ body: {} }),
   'account.scolChildren': () => ({ body: {} }),
   'account.scolBroker': () => ({ body: {} }),
@@ -200,6 +284,35 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     if (res.statusCode !== 200) throw new Error(res.body);
     return { body: { clientId: res.json().entityId, instrumentIds: null } };
   },
+  'trades.bookManualDeliverableFxTrade': async (w) => ({
+    body: { ...(await tradeTerms(w)), rate: '1.0842' },
+  }),
+  'trades.bookManualDeliverableFxTrade2': async (w) => ({
+    body: { ...(await tradeTerms(w)), counterAmount: '1.08' },
+  }),
+  'trades.bookManualFxTrade': async (w) => ({
+    body: { ...(await tradeTerms(w)), side: 'BUY', rate: '1.0842' },
+  }),
+  'trades.bookManualCfdTrade': async (w) => {
+    const { amount: _amount, ...terms } = await tradeTerms(w);
+    return { body: { ...terms, instrumentId: await newCfd(w), side: 'BUY', quantity: '1', price: '100.0' } };
+  },
+  'trades.bookManualFxSwap': async (w) => ({
+    body: { ...(await tradeTerms(w)), rate: '1.0842', swapPoints: '1.5', farValueDate: '2026-04-09' },
+  }),
+  'trades.bookConversionSweepTrade': async (w) => {
+    await w.fundClient('GBP', '1.00');
+    await w.rootAdmin.put('/api/instruments/rates', { base: 'GBP', quote: 'USD', rate: '1.2650' });
+    return { body: { accountId: w.clientAccounts[0], currencies: ['GBP'], tradeDate: '2026-03-05' } };
+  },
+  'instruments.cfdPrices': () => ({ body: {} }),
+  'instruments.setCfdPrice': async (w) => ({ body: { instrumentId: await newCfd(w), price: '100.5' } }),
+  'trades.list': () => ({ body: {} }),
+  'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
+  'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
+  'statement.lastEod': () => ({ body: {} }),
+  'eod.run': () => ({ body: { businessDate: '2026-03-11' } }),
+  'eod.runs': () => ({ body: {} }),
   'requests.policies': () => ({ body: {} }),
   'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
@@ -314,8 +427,8 @@ async function newCfd(w: World): Promise<number> {
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json().id;
 }
-/** EUR/USD with a rate and a 1M swap point: enough to price a forward up to 1M. */
-async function ensureEurUsd(w: World) {
+/** EUR/USD with a rate and a 1M swap point: enough to price a forward up to 1M. Its id. */
+async function ensureEurUsd(w: World): Promise<number> {
   await w.rootAdmin.post('/api/instruments/create', { kind: 'FX', base: 'EUR', quote: 'USD' });
   await w.rootAdmin.put('/api/instruments/rates', { base: 'EUR', quote: 'USD', rate: '1.0842' });
   await w.rootAdmin.put('/api/fx-swap-rates', {
@@ -323,6 +436,18 @@ async function ensureEurUsd(w: World) {
     quote: 'USD',
     points: [{ tenor: '1M', bid: '12.8', ask: '13.3' }],
   });
+  const list = await w.rootAdmin.post('/api/instruments/list', { kind: 'FX', search: 'EUR/USD' });
+  return list.json().items[0].id;
+}
+/** A small deliverable sale of EUR on the first account of A's client (which holds EUR for it). */
+async function tradeTerms(w: World) {
+  return {
+    accountId: w.clientAccounts[0],
+    instrumentId: await ensureEurUsd(w),
+    side: 'SELL',
+    amount: '1.00',
+    tradeDate: '2026-03-05',
+  };
 }
 let holidayDay = 0;
 /** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */
@@ -337,6 +462,17 @@ function freshWeekday(): string {
 export function sampleFor(e: Endpoint & { id: string }) {
   return SAMPLES[e.id] ?? (!e.body && !e.query ? () => ({}) : undefined);
 }
+
+const newUserBody = (w: World) => {
+  const username = uniqueName('user.').replace(/[^A-Za-z0-9._-]/g, '');
+  return {
+    username,
+    email: `${username}@example.com`,
+    displayName: 'Walk User',
+    homeEntityId: w.a,
+    twoFactorRequired: true,
+  };
+};
 
 async function newRole(w: World): Promise<number> {
   return (
@@ -529,7 +665,54 @@ export async function buildWorld(t: TestContext): Promise<World> {
           : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
     return booked.id;
   };
+  // A's client trades: the walk books small EUR sales on its first account (and B's client too).
+  await t.database.db.execute(
+    sql`update entities set trading_enabled = true where id in (${client}, ${w.b})`,
+  );
+  await t.services.cash.deposit(platformStaff, 'walk-fund-trading', {
+    entityId: w.a,
+    accountId: w.clientAccounts[0],
+    asset: 'EUR',
+    amount: '1000.00',
+    valueDate: '2026-11-20',
+  });
+  w.fundClient = async (asset, amount) => {
+    await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+      entityId: w.a,
+      accountId: w.clientAccounts[0],
+      asset,
+      amount,
+      valueDate: '2026-11-20',
+    });
+  };
+  w.newTrade = async () =>
+    (
+      await t.services.trading.deliverable.bookAtRate(
+        { principal: makerPrincipal, entityId: w.a },
+        `walk-${crypto.randomUUID()}`,
+        { ...(await tradeTerms(w)), side: 'SELL', rate: '1.0842' },
+      )
+    ).trade.id;
   w.foreign = await foreignObjects(t, w, root.id);
+  w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
+  w.newKey = async () =>
+    (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey
+      .id;
+  w.newTemplate = async () =>
+    (
+      await w.admin.post('/api/user-management/templates/create', {
+        name: uniqueName('Template '),
+        homeEntityId: w.a,
+      })
+    ).json().id;
+  w.newSsoLink = async () =>
+    (
+      await w.admin.post('/api/sso/create', {
+        userId: await w.newUser(),
+        issuer: 'https://idp.example.com',
+        subject: uniqueName('sub-'),
+      })
+    ).json().id;
   w.newNotification = async () => {
     const row = (
       await t.database.db.execute<{ id: string }>(sql`
@@ -574,7 +757,13 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
   ).json().id as number;
   const bankOfB = async () =>
     (await t.services.bankInfo.createDirect(bStaff, { entityId: w.b, ...bank() })).id;
+  const bAdmin = await signedInUser(t, w.b);
+  await grant(t, bAdmin.user.id, w.b);
   return {
+    user: async () => bAdmin.user.id,
+    apiKey: async () =>
+      (await bAdmin.agent.post('/api/user-management/api-keys/create', { name: uniqueName('B key ') })).json()
+        .apiKey.id,
     entity: async () => w.b,
     template: async () =>
       (
@@ -608,6 +797,19 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
           valueDate: '2026-11-20',
         })
       ).id,
+    trade: async () => {
+      await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
+        entityId: w.b,
+        accountId: account,
+        asset: 'EUR',
+        amount: '1.00',
+        valueDate: '2026-11-20',
+      });
+      const terms = { ...(await tradeTerms(w)), accountId: account, side: 'SELL' as const, rate: '1.0842' };
+      return (
+        await t.services.trading.deliverable.bookAtRate(platformStaff, `walk-${crypto.randomUUID()}`, terms)
+      ).trade.id;
+    },
     fileProof: async () => {
       const req = await t.services.moneyRequests.depositFiat(bStaff, `walk-${crypto.randomUUID()}`, {
         entityId: w.b,
@@ -622,9 +824,9 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
 }
 
 /** The sample with `field` naming `id` instead, wherever the sample carries it (else in the body). */
-export function withObject(sample: Sample, field: string, id: number): Sample {
+export function withObject(sample: Sample, field: string, id: number | string): Sample {
   if (sample.params && field in sample.params)
-    return { ...sample, params: { ...sample.params, [field]: id } };
+    return { ...sample, params: { ...sample.params, [field]: Number(id) } };
   if (sample.query && field in sample.query) return { ...sample, query: { ...sample.query, [field]: id } };
   return { ...sample, body: { ...sample.body, [field]: id } };
 }

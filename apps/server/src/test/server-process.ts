@@ -14,6 +14,8 @@ export type ServerProcess = {
   alive: () => boolean;
   /** SIGTERM, then the exit code. */
   stop: () => Promise<number | null>;
+  /** SIGKILL: the process ends at once, mid-transaction (PostgreSQL rolls back what it had not committed). */
+  kill: () => Promise<void>;
 };
 
 /**
@@ -67,6 +69,12 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   } satisfies ServerProcess;
 }

@@ -19,11 +19,14 @@ export function DateRangeFilter({
   value,
   onChange,
   labelled = true,
+  labels,
 }: {
   value: DateRange;
   onChange: (next: DateRange) => void;
   /** Show labels above the inputs; otherwise they carry aria-labels and placeholders. */
   labelled?: boolean;
+  /** The edges' labels when "From" and "To" would not say which date (a list with two). */
+  labels?: DateRange;
 }) {
   const { t } = useTranslation();
   const inverted = dateRangeProblem(value) !== null;
@@ -33,7 +36,9 @@ export function DateRangeFilter({
       type="date"
       min={runtimeConfig.dateWindow.from}
       max={runtimeConfig.dateWindow.to}
-      {...(labelled ? { label: t(`overview.${edge}`) } : { 'aria-label': t(`overview.${edge}`) })}
+      {...(labelled
+        ? { label: labels?.[edge] ?? t(`overview.${edge}`) }
+        : { 'aria-label': labels?.[edge] ?? t(`overview.${edge}`) })}
       value={value[edge]}
       onChange={(e) => onChange({ ...value, [edge]: e.currentTarget.value })}
       error={inverted && edge === 'to' ? t('table.toBeforeFrom') : undefined}

@@ -23,6 +23,7 @@ import { BookCashEntry } from '../features/cash-entries/components/book-cash-ent
 import { CashEntryHistory } from '../features/cash-entries/components/cash-entry-history';
 import { RateSheet } from '../features/rates/components/rate-sheet';
 import { useAssetOf } from '../features/reference-data/api/reference-data.queries';
+import { ProfitLoss } from '../features/trades/components/profit-loss';
 import { formatMoney } from '../lib/format';
 import { formatDateTime } from '../lib/format/dates';
 import { historicEntryTypes, useSelectedEntity } from '../lib/selected-entity';
@@ -156,6 +157,12 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
         <SectionTitle>{t('overview.balances')}</SectionTitle>
         <BalancesTable entityId={id} rows={balances.data} query={balances} base={b} />
       </Stack>
+      {entity.capabilities.canViewTrades && (
+        <Stack gap="xs">
+          <SectionTitle>{t('trades.pnl')}</SectionTitle>
+          <ProfitLoss entityId={id} />
+        </Stack>
+      )}
       {showClients && (
         <Stack gap="xs">
           <SectionTitle>{t('overview.towardClients')}</SectionTitle>

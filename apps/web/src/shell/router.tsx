@@ -159,7 +159,17 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   }),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
+  trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
+  users: pagedPage(() => import('../routes/users.page'), 'UsersPage'),
+  'api-keys': lazyRouteComponent(() => import('../routes/api-keys.page'), 'ApiKeysPage'),
+  roles: lazyRouteComponent(() => import('../routes/roles.page'), 'RolesPage'),
+  groups: lazyRouteComponent(() => import('../routes/groups.page'), 'GroupsPage'),
+  'permission-scopes': lazyRouteComponent(
+    () => import('../routes/permission-scopes.page'),
+    'PermissionScopesPage',
+  ),
+  'audit-trail': pagedPage(() => import('../routes/audit-trail.page'), 'AuditTrailPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };
 

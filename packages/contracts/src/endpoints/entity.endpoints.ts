@@ -31,6 +31,12 @@ import {
   ZTemplateRef,
   ZTemplateUpdate,
 } from './template.schemas';
+import {
+  ZAccountProperties,
+  ZAccountPropertiesUpdate,
+  ZTradingEntityRequest,
+  ZTradingPlatformUser,
+} from './trading-platform.schemas';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
   endpoint({
@@ -127,14 +133,20 @@ export const entityEndpoints = {
     ZEntity,
     { objects: { targetEntityId: 'entity' } },
   ),
-  celerUser: row('POST', '/entity/celer-user', 'entities', 'Trading-platform user of an entity', {
-    permissions: P.entityView,
-  }),
+  celerUser: call(
+    'POST',
+    '/entity/celer-user',
+    'entities',
+    'Trading-platform users of an entity',
+    P.entityView,
+    ZTradingEntityRequest,
+    z.array(ZTradingPlatformUser),
+  ),
   instruments: endpoint({
     method: 'POST',
     path: '/entity/instruments',
     access: 'authenticated',
-    permissions: P.entityView,
+    permissions: P.tradableView,
     tag: 'entities',
     summary:
       'What an entity may trade: every enabled instrument when it has tradingEnabled, narrowed by its own allow-list and those of the entities above it; nothing when trading is not enabled',
@@ -167,19 +179,23 @@ export const entityEndpoints = {
   marginRequirements: row('POST', '/entity/margin-requirements', 'entities', 'Margin requirements', {
     permissions: P.accountData,
   }),
-  accountProperties: row(
+  accountProperties: call(
     'POST',
     '/entity/celer-user/account-properties',
     'entities',
     'Trading-platform account properties',
-    { permissions: P.entityView },
+    P.entityView,
+    ZTradingEntityRequest,
+    ZAccountProperties,
   ),
-  accountPropertiesUpdate: row(
+  accountPropertiesUpdate: call(
     'POST',
     '/entity/celer-user/account-properties/update',
     'entities',
     'Update trading-platform account properties',
-    { permissions: P.entityChange },
+    P.entityChange,
+    ZAccountPropertiesUpdate,
+    ZAccountProperties,
   ),
   relatedEntities: endpoint({
     method: 'POST',

@@ -445,3 +445,41 @@ export const ZForwardRate = z.object({
   outright: ZQuote,
 });
 export type TForwardRate = z.infer<typeof ZForwardRate>;
+
+// ---------------------------------------------------------------------------------------------
+// CFD prices (what CFD positions are marked and financed at)
+
+/** A CFD's price: bid, mid and ask in its quote currency, with its time. */
+export const ZCfdPrice = z.object({
+  instrumentId: z.number(),
+  symbol: z.string(),
+  quote: z.string(),
+  bid: ZFigure,
+  mid: ZFigure,
+  ask: ZFigure,
+  asOf: z.string(),
+  setBy: z.string(),
+});
+export type TCfdPrice = z.infer<typeof ZCfdPrice>;
+/** Staff set a CFD's price: the mid, and bid and ask around it (both or neither; none: all three the mid). */
+export const ZCfdPriceSet = z
+  .strictObject({
+    entityId,
+    instrumentId: ZId,
+    price: positive('Enter a price such as 5123.5'),
+    bid: positive('Enter a price such as 5123.0').optional(),
+    ask: positive('Enter a price such as 5124.0').optional(),
+  })
+  .refine((r) => (r.bid === undefined) === (r.ask === undefined), {
+    path: ['ask'],
+    message: 'Give both bid and ask, or neither',
+  })
+  .refine(
+    (r) =>
+      r.bid === undefined ||
+      ((compareDecimals(r.bid, r.price) ?? 1) <= 0 && (compareDecimals(r.price, r.ask!) ?? 1) <= 0),
+    {
+      path: ['bid'],
+      message: 'must be at most the price, and the ask at least it',
+    },
+  );

@@ -37,6 +37,7 @@ import {
   ZTransactionHash,
 } from './money-requests.schemas';
 import { P } from './permission-sets';
+import { ZProfitLoss, ZProfitLossRequest } from './pnl.schemas';
 import {
   ZApprovalPolicy,
   ZApprovalPolicySet,
@@ -107,15 +108,25 @@ export const accountEndpoints = {
     ZAccount.extend({ balances: z.array(ZBalance) }),
     { objects: { accountId: 'account' } },
   ),
-  profitLoss: row('POST', '/account/profitLoss', 'accounts', 'Profit and loss', {
-    permissions: P.accountData,
-  }),
-  profitLossTowardClients: row(
+  profitLoss: call(
+    'POST',
+    '/account/profitLoss',
+    'accounts',
+    'Realised and unrealised P&L of the entity’s accounts, per account, per currency and in the base currency, with the positions behind it',
+    P.accountData,
+    ZProfitLossRequest,
+    ZProfitLoss,
+    { objects: { accountId: 'account' } },
+  ),
+  profitLossTowardClients: call(
     'POST',
     '/account/profit-loss-toward-clients',
     'accounts',
-    'P&L towards clients',
-    { permissions: P.accountData },
+    'P&L of the accounts of every entity below (a broker’s view over its clients), per account and in the base currency',
+    P.accountData,
+    ZProfitLossRequest,
+    ZProfitLoss,
+    { objects: { accountId: 'account' } },
   ),
   fxOptionProfitLoss: row('POST', '/account/fx-option/profitLoss', 'accounts', 'FX option P&L', {
     permissions: P.accountData,
@@ -124,7 +135,7 @@ export const accountEndpoints = {
     'POST',
     '/account/summary',
     'accounts',
-    'Account summary of the entity',
+    'Account summary of the entity, with its equity (balances plus unrealised P&L)',
     P.accountData,
     ZEntityScope,
     ZSummary,
@@ -133,7 +144,7 @@ export const accountEndpoints = {
     'POST',
     '/account/summary-toward-clients',
     'accounts',
-    'Summary over the client subtree',
+    'Summary over the client subtree, with its equity (balances plus unrealised P&L)',
     P.accountData,
     ZEntityScope,
     ZSummary,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ASSET_CLASSES } from '../enums';
 import { text, trimmed, withDateRange, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { ZEquity } from './pnl.schemas';
 
 export { ZAmount };
 /** A signed balance figure, exact. */
@@ -99,6 +100,8 @@ export const ZSummary = z.object({
   accounts: z.number(),
   assets: z.array(ZAssetTotal),
   baseCurrency: ZBaseCurrency,
+  /** Balance (posted, in the base currency) plus the unrealised P&L of open positions and undelivered trades. */
+  equity: ZEquity,
 });
 export type TSummary = z.infer<typeof ZSummary>;
 

@@ -44,6 +44,14 @@ export const P = {
   instrumentView: anyOf('instrument_management', 'order_management', 'manual_trade_booking', 'account_view'),
   entityChange: anyOf('account_management'),
   entityView: anyOf('account_management', 'limited_account_management', 'account_config_view'),
+  /** What an entity may trade: read by who configures it and by who trades for it (the booking form's picker). */
+  tradableView: anyOf(
+    'account_management',
+    'limited_account_management',
+    'account_config_view',
+    'manual_trade_booking',
+    'order_management',
+  ),
   templates: anyOf('entity_template_management'),
   conversionProfiles: anyOf('conversion_profile_management'),
   rollProfiles: anyOf('roll_profile_management'),
@@ -51,9 +59,12 @@ export const P = {
   templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
+  eodRun: anyOf('eod_processing'),
   vaspView: anyOf('request_whitelist', 'approve_whitelist'),
   vaspManage: anyOf('approve_whitelist', 'system_management'),
   ssiView: anyOf('account_view', 'request_deposit', 'approve_deposit'),
   ssiManage: anyOf('account_management'),
   system: anyOf('system_management'),
+  /** The audit trail screen (beyond the spec): staff who run the platform or administer rights. */
+  audit: anyOf('system_management', 'authorization_management'),
 } as const;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { call, endpoint, row } from '../endpoint';
+import { ZEodRun, ZEodRunList, ZEodRunRequest, ZLastEod } from './eod.schemas';
 import {
   ZAddHoliday,
   ZCalendars,
+  ZCfdPrice,
+  ZCfdPriceSet,
   ZCfdValueDate,
   ZCfdValueDateRequest,
   ZCreateInstrument,
@@ -32,6 +35,20 @@ import {
 } from './instruments.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
+import {
+  ZCfdTrade,
+  ZConversionSweep,
+  ZDeliverableFxTrade,
+  ZDeliverableFxTrade2,
+  ZFxSwap,
+  ZMarginFxTrade,
+  ZSweep,
+  ZTradeCancel,
+  ZTradeList,
+  ZTradePage,
+  ZTradeRef,
+  ZTradeView,
+} from './trades.schemas';
 
 /** Rows that change what every tenant shares: their keys count at the platform root. */
 const platform = { scope: 'platform' } as const;
@@ -190,6 +207,25 @@ export const instrumentEndpoints = {
     ZRateHistoryRequest,
     z.array(ZRateChange),
   ),
+  cfdPrices: call(
+    'POST',
+    '/instruments/cfd/prices',
+    'instruments',
+    'The latest price of each CFD (bid, mid and ask, with their time): what CFD positions are marked and financed at',
+    P.instrumentView,
+    ZEntityScope,
+    z.array(ZCfdPrice),
+  ),
+  setCfdPrice: call(
+    'PUT',
+    '/instruments/cfd/prices',
+    'instruments',
+    'Set a CFD’s price (instrument_management)',
+    P.instruments,
+    ZCfdPriceSet,
+    ZCfdPrice,
+    platform,
+  ),
   setRate: call(
     'PUT',
     '/instruments/rates',
@@ -205,21 +241,103 @@ export const instrumentEndpoints = {
 
 const book = (path: string, summary: string) =>
   row('POST', `/trades/${path}`, 'trades', summary, { permissions: P.manualTrade, idempotent: true });
+/** A manual booking: money (Idempotency-Key), on an account of the caller's tree. */
+const booking = { idempotent: true, objects: { accountId: 'account' } } as const;
 
 export const tradeEndpoints = {
-  bookManualFxTrade: book('bookManualFxTrade', 'Book a manual FX trade'),
-  bookConversionSweepTrade: book('bookConversionSweepTrade', 'Book a conversion sweep trade'),
-  bookManualDeliverableFxTrade: book('bookManualDeliverableFxTrade', 'Book a deliverable FX trade'),
-  bookManualDeliverableFxTrade2: book('bookManualDeliverableFxTrade2', 'Book a deliverable FX trade (v2)'),
-  bookManualFxSwap: book('bookManualFxSwap', 'Book a manual FX swap'),
-  bookManualCfdTrade: book('bookManualCfdTrade', 'Book a manual CFD trade'),
+  bookManualFxTrade: call(
+    'POST',
+    '/trades/bookManualFxTrade',
+    'trades',
+    'Book a margin (rolling spot) FX trade on a MarginTrading account: it closes out the opposite position first (first in, first out), realising the P&L; the rest stays open and rolls at each end of day (Idempotency-Key)',
+    P.manualTrade,
+    ZMarginFxTrade,
+    ZTradeView,
+    booking,
+  ),
+  bookConversionSweepTrade: call(
+    'POST',
+    '/trades/bookConversionSweepTrade',
+    'trades',
+    'Convert an account’s balances outside its owner’s base currency into it at the sheet’s rate less the conversion profile’s spread, delivered at once; nothing to sweep is refused (Idempotency-Key)',
+    P.manualTrade,
+    ZConversionSweep,
+    ZSweep,
+    booking,
+  ),
+  bookManualDeliverableFxTrade: call(
+    'POST',
+    '/trades/bookManualDeliverableFxTrade',
+    'trades',
+    'Book a deliverable FX spot or forward at a rate (the counter amount is amount × rate at the quote currency’s scale); the pay side is held until the value date (Idempotency-Key)',
+    P.manualTrade,
+    ZDeliverableFxTrade,
+    ZTradeView,
+    booking,
+  ),
+  bookManualDeliverableFxTrade2: call(
+    'POST',
+    '/trades/bookManualDeliverableFxTrade2',
+    'trades',
+    'Book a deliverable FX spot or forward with the counter amount given instead of the rate: the quote side is exactly counterAmount and the rate counterAmount ÷ amount (Idempotency-Key)',
+    P.manualTrade,
+    ZDeliverableFxTrade2,
+    ZTradeView,
+    booking,
+  ),
+  bookManualFxSwap: call(
+    'POST',
+    '/trades/bookManualFxSwap',
+    'trades',
+    'Book an FX swap: a near leg and a far leg of opposite direction, far rate = near rate + swap points; each delivered on its own date (Idempotency-Key)',
+    P.manualTrade,
+    ZFxSwap,
+    ZTradeView,
+    booking,
+  ),
+  bookManualCfdTrade: call(
+    'POST',
+    '/trades/bookManualCfdTrade',
+    'trades',
+    'Book a CFD trade on a MarginTrading account: it closes out the opposite position first, realising the P&L; the rest stays open and is financed at each end of day (Idempotency-Key)',
+    P.manualTrade,
+    ZCfdTrade,
+    ZTradeView,
+    booking,
+  ),
   bookManualDeliverableFxOptionTrade: book(
     'bookManualDeliverableFxOptionTrade',
     'Book a deliverable FX option',
   ),
-  view: row('POST', '/trades/view', 'trades', 'One trade', { permissions: P.tradeView }),
-  list: row('POST', '/trades/list', 'trades', 'Trades', { permissions: P.tradeView }),
-  cancel: row('POST', '/trades/cancel', 'trades', 'Cancel a trade', { permissions: P.tradeAmend }),
+  view: call(
+    'POST',
+    '/trades/view',
+    'trades',
+    'One trade with its legs, its events and the postings it made',
+    P.tradeView,
+    ZTradeRef,
+    ZTradeView,
+    { objects: { tradeId: 'trade' } },
+  ),
+  list: call(
+    'POST',
+    '/trades/list',
+    'trades',
+    'Trades of the entity and below (filters, sorting, paging)',
+    P.tradeView,
+    ZTradeList,
+    ZTradePage,
+  ),
+  cancel: call(
+    'POST',
+    '/trades/cancel',
+    'trades',
+    'Cancel a trade with a reason: not yet settled, it is cancelled and its hold released; settled, it is reversed by opposite postings. Never deleted',
+    P.tradeAmend,
+    ZTradeCancel,
+    ZTradeView,
+    { objects: { tradeId: 'trade' } },
+  ),
   expireOption: book('expireOption', 'Expire an option'),
   exerciseOption: book('exerciseOption', 'Exercise an option'),
   knockInOption: book('knockInOption', 'Knock in an option'),
@@ -234,5 +352,38 @@ export const statementEndpoints = {
   download: row('POST', '/statement/download', 'statements', 'Download a statement', {
     permissions: P.statements,
   }),
-  lastEod: row('POST', '/statement/last-eod', 'statements', 'Last end-of-day', { permissions: P.eod }),
+  lastEod: call(
+    'POST',
+    '/statement/last-eod',
+    'statements',
+    'The last completed end of day: its business date, cut-off and what it did',
+    P.eod,
+    ZEntityScope,
+    ZLastEod,
+  ),
+} as const;
+
+// Beyond section 7: running the end of day on demand and reading its runs (eod_processing at
+// the platform root: one end of day settles and marks every tenant's trades).
+export const eodEndpoints = {
+  run: call(
+    'POST',
+    '/eod/run',
+    'statements',
+    'Queue the end of day of a business date (eod_processing): a failed or unfinished run is picked up where it stopped; a completed one is not run again',
+    P.eodRun,
+    ZEodRunRequest,
+    ZEodRun,
+    platform,
+  ),
+  runs: call(
+    'POST',
+    '/eod/runs',
+    'statements',
+    'The latest end-of-day runs, newest first, each with what it did and what failed',
+    P.eodRun,
+    ZEodRunList,
+    z.array(ZEodRun),
+    platform,
+  ),
 } as const;

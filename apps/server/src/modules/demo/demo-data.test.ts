@@ -6,6 +6,7 @@ import { useTestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
 import { seedDemoInstruments } from './demo-instruments.seed';
 import { DEMO_ACCOUNTS, seedDemoMoney } from './demo-money.seed';
+import { seedDemoTrades } from './demo-trades.seed';
 import { seedDemoWhitelisting } from './demo-whitelist.seed';
 
 describe('demo data', () => {
@@ -100,6 +101,59 @@ describe('demo data', () => {
     const may = await m.catalog.forEntity(harbor!.id);
     expect(may.items.length).toBeGreaterThan(0);
     expect(may.items.every((i) => i.kind === 'FX')).toBe(true);
+  });
+
+  it('books the demo clients’ trades once: positions, a forward, a swap, a sweep and a cancelled trade, for the trader to see with their P&L', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoInstruments(t.database.db, t.services.instruments);
+    await seedDemoMoney(t.database.db, t.services.ledger);
+    await seedDemoTrades(t.database.db, t.services.trading, t.services.instruments);
+    const booked = await count('trades');
+    await seedDemoTrades(t.database.db, t.services.trading, t.services.instruments);
+    expect(await count('trades')).toBe(booked);
+    const kinds = (
+      await t.database.db.execute<{ type: string; status: string }>(
+        sql`select distinct type::text, status::text from trades order by 1, 2`,
+      )
+    ).rows.map((r) => `${r.type} ${r.status}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'MARGIN_FX OPEN',
+        'MARGIN_FX CLOSED',
+        'CFD OPEN',
+        'DELIVERABLE_FX PENDING',
+        'DELIVERABLE_FX CANCELLED',
+        'FX_SWAP PENDING',
+        'CONVERSION_SWEEP SETTLED',
+      ]),
+    );
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
+    await t.database.db.execute(sql`update users set two_factor_required = false where username = 'trader'`);
+    const trader = new Agent(t.app);
+    await trader.post('/api/auth/login', { username: 'trader', password: DEMO_PASSWORD });
+    const blotter = (await trader.post('/api/trades/list', { limit: 50 })).json();
+    expect(blotter.total).toBe(6);
+    // Nothing the journeys' next end of day (a week out) delivers posts to Northwind Margin.
+    const margin = blotter.items.filter(
+      (i: { accountName: string; status: string }) =>
+        i.accountName === 'Northwind Margin' && i.status === 'PENDING',
+    );
+    expect(margin.length).toBe(2);
+    expect(blotter.items.every((i: { entityName: string }) => i.entityName === 'Northwind Capital')).toBe(
+      true,
+    );
+    const pnl = (await trader.post('/api/account/profitLoss', {})).json();
+    expect(pnl.accounts.length).toBeGreaterThan(0);
+    expect(pnl.missingMarks).toEqual([]);
+    expect(pnl.missingRates).toEqual([]);
+    // The journeys read Northwind's opening balances: its trades hold funds, they post none.
+    const usd = (await trader.post('/api/account/balances', {}))
+      .json()
+      .find(
+        (b: { accountName: string; asset: string }) =>
+          b.accountName === 'Northwind Margin' && b.asset === 'USD',
+      );
+    expect(usd.posted).toBe('2500000.00');
   });
 
   it('gives each persona the view of the tree its role implies', async () => {

@@ -18,6 +18,8 @@ export const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
     ],
   ],
   ['Northwind Capital', 'Northwind Settlement', 'Settlement', [['USD', '150000.00']]],
+  // Where the demo's margin FX and CFD positions are held (rolled and financed each end of day).
+  ['Northwind Capital', 'Northwind FX', 'MarginTrading', [['USD', '500000.00']]],
   [
     'Harbor Commodities',
     'Harbor Trading',

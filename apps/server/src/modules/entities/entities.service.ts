@@ -408,11 +408,36 @@ export function createEntitiesService(deps: {
     };
   }
 
+  /**
+   * What an entity trades on: its base currency (USD when it has none), the spread of its
+   * conversion profile (basis points, 0 without one) and the markup of its roll profile (pips).
+   * @throws NotFound
+   */
+  async function tradingTerms(id: number) {
+    const profile = await tradingProfile(id);
+    const [conversion] = profile.conversionProfileId
+      ? await db
+          .select()
+          .from(conversionProfiles)
+          .where(eq(conversionProfiles.id, profile.conversionProfileId))
+      : [];
+    const [roll] = profile.rollProfileId
+      ? await db.select().from(rollProfiles).where(eq(rollProfiles.id, profile.rollProfileId))
+      : [];
+    return {
+      ...profile,
+      baseCurrency: profile.currencyCode ?? 'USD',
+      conversionSpreadBps: conversion?.spreadBps ?? '0',
+      rollMarkupPips: roll?.markupPips ?? '0',
+    };
+  }
+
   return {
     childrenOf,
     contains,
     ancestry,
     tradingProfile,
+    tradingTerms,
     forest,
     view,
     create,

@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,18 +16,28 @@ import {
 } from 'drizzle-orm/pg-core';
 import { countries, currencies } from '../reference-data/reference-data.tables';
 
-/** A disabled profile stays on the entities that have it but is offered to no new one. */
+/**
+ * How a conversion sweep prices for an entity: the sheet's rate less `spread_bps` (basis
+ * points of the rate) against the client.
+ * A disabled profile stays on the entities that have it but is offered to no new one.
+ */
 export const conversionProfiles = pgTable('conversion_profiles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  spreadBps: numeric('spread_bps', { precision: 10, scale: 4 }).notNull().default('0'),
   active: boolean('active').notNull().default(true),
 });
 
+/**
+ * How an entity's margin FX positions roll at each end of day: at the tom-next swap points
+ * with `markup_pips` against the client.
+ */
 export const rollProfiles = pgTable('roll_profiles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  markupPips: numeric('markup_pips', { precision: 10, scale: 4 }).notNull().default('0'),
   active: boolean('active').notNull().default(true),
 });
 

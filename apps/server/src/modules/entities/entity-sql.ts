@@ -73,3 +73,7 @@ export const frozenHolderOf = (entityId: Column | SQL | number): SQL<string | nu
   sql<string | null>`(select frozen.id || ':' || frozen.name from ${entities} frozen
     where frozen.frozen_at is not null and ${pathWithin(entityPath(entityId), sql`frozen.path`)}
     order by length(frozen.path) desc limit 1)`;
+
+/** An entity's base currency: its own, else USD (a lookup on the primary key). */
+export const entityBaseCurrencyOf = (entityId: Column | SQL): SQL<string> =>
+  sql<string>`(select coalesce(based.currency_code, 'USD') from ${entities} based where based.id = ${entityId})`;

@@ -3,6 +3,7 @@ import type { EntitiesService } from '../entities/entities.service';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
 import type { UsersService } from '../users/users.service';
 import { createCalendarsService } from './calendars.service';
+import { createCfdPricesService } from './cfd-prices.service';
 import { createInstrumentsService } from './instruments.service';
 import { createRatesService } from './rates.service';
 import { createSwapPointsService } from './swap-points.service';
@@ -12,7 +13,7 @@ type Deps = { db: Db; users: UsersService; referenceData: ReferenceDataService; 
 
 /**
  * The instruments module as other modules use it: the catalogue (`catalog`), holiday
- * calendars, value dates, the rate sheet and swap points with forwards.
+ * calendars, value dates, the rate sheet, swap points with forwards, and CFD prices.
  */
 export function createInstrumentsModule({ db, users, referenceData, entities }: Deps) {
   const catalog = createInstrumentsService({ db, users, referenceData, entities });
@@ -20,6 +21,7 @@ export function createInstrumentsModule({ db, users, referenceData, entities }: 
   const valueDates = createValueDatesService(calendars, catalog);
   const rates = createRatesService(db, users, referenceData);
   const swapPoints = createSwapPointsService(db, { users, rates, valueDates });
-  return { catalog, calendars, valueDates, rates, swapPoints };
+  const cfdPrices = createCfdPricesService(db, users);
+  return { catalog, calendars, valueDates, rates, swapPoints, cfdPrices };
 }
 export type InstrumentsModule = ReturnType<typeof createInstrumentsModule>;

@@ -28,6 +28,8 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.fxSwapRates, (c) => m.swapPoints.curves(c.body));
   serve(app, I.setSwapPoints, (c) => m.swapPoints.set(on(c), c.body));
   serve(app, I.fxForwardRate, (c) => m.swapPoints.forward(c.body));
+  serve(app, I.cfdPrices, () => m.cfdPrices.latest());
+  serve(app, I.setCfdPrice, (c) => m.cfdPrices.set(on(c), c.body));
 
   serve(app, API.entity.instruments, (c) => m.catalog.forEntity(on(c).entityId));
   serve(app, API.entity.setInstruments, (c) =>

@@ -9,7 +9,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import { type Db, inIds } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { Money } from '../../platform/money';
 import { pgConstraint, pgErrorCode } from '../../platform/pg-errors';
@@ -131,6 +131,13 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
 
   return {
     get,
+
+    /** These instruments (one read, whatever their number), by id. */
+    async getMany(ids: number[]): Promise<Map<number, TInstrument>> {
+      if (!ids.length) return new Map();
+      const rows = await allInstruments(db, inIds(instruments.id, ids));
+      return new Map(rows.map((r) => [r.id, toInstrument(r)]));
+    },
 
     list: (f: z.output<typeof ZInstrumentList>) => listInstruments(db, f),
 

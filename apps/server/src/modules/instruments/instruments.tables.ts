@@ -206,3 +206,26 @@ export const holidayCalendarYears = pgTable(
   },
   (t) => [primaryKey({ columns: [t.calendar, t.year] })],
 );
+
+/**
+ * CFD prices as they are set, appended (never changed): each CFD's latest is its price now,
+ * the latest by a moment its price then (end-of-day marks). Bid ≤ mid ≤ ask.
+ */
+export const cfdPrices = pgTable(
+  'cfd_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    bid: figure('bid').notNull(),
+    mid: figure('mid').notNull(),
+    ask: figure('ask').notNull(),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
+    setBy: text('set_by').notNull(),
+  },
+  (t) => [
+    index('cfd_prices_instrument_idx').on(t.instrumentId, t.asOf),
+    check('cfd_prices_bid_mid_ask', sql`0 < ${t.bid} and ${t.bid} <= ${t.mid} and ${t.mid} <= ${t.ask}`),
+  ],
+);

@@ -179,6 +179,15 @@ export function createSwapPointsService(
   return {
     curves,
 
+    /** The points (pips, bid and ask) of one tenor for each of these pairs that has them. */
+    async tenorPoints(
+      instrumentIds: number[],
+      tenor: FxTenor,
+    ): Promise<Map<number, { bid: string; ask: string }>> {
+      const rows = (await pointsOf(db, instrumentIds)).filter((p) => p.tenor === tenor);
+      return new Map(rows.map((p) => [p.instrumentId, { bid: fig(p.bid), ask: fig(p.ask) }]));
+    },
+
     /** Loads points without an audit row (demo data, tests). */
     async load(base: string, quote: string, points: PointsInput[], setBy = 'system') {
       await db.transaction(async (tx) => write(tx, await pairOf(tx, base, quote), points, setBy));

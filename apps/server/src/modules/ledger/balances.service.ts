@@ -1,6 +1,6 @@
 import type { TBalance } from '@clearway/contracts/endpoints/money.schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { formatAmount, Money } from '../../platform/money';
 import type { EntitiesService } from '../entities/entities.service';
 import { childOnPath, entityBelow, entityWithin } from '../entities/entity-sql';
@@ -11,15 +11,30 @@ const DEFAULT_BASE = 'USD';
 /** Rates are quoted against USD where no direct pair exists. */
 const PIVOT = 'USD';
 /** The rate sheet's mids, as the instruments module keeps them. */
-type RateSheet = { sheet(): Promise<{ base: string; quote: string; rate: string; asOf: Date }[]> };
+type RateSheet = { sheet(): Promise<SheetRow[]> };
 type AssetTotal = { asset: string; scale: number; posted: string; held: string; available: string };
+/**
+ * The unrealised P&L of an entity's positions and undelivered trades in its base currency
+ * (own accounts, or those of every entity below): the trading module answers it.
+ */
+export type UnrealisedPnl = (
+  entityId: number,
+  scope: 'own' | 'below',
+  base: string,
+  sheet: SheetRow[],
+) => Promise<{ amount: string; missingRates: string[] }>;
+type SheetRow = { base: string; quote: string; rate: string; bid: string; ask: string; asOf: Date };
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
 export function createBalancesService(db: Db, entitiesService: EntitiesService, rateSheet: RateSheet) {
   const referenceData = createReferenceDataService(db);
   /** The balances of the client accounts that `which` selects, by account name and asset. */
-  async function rowsWhere(which: SQL, child?: SQL<number>): Promise<(TBalance & { child?: number })[]> {
-    const rows = await db
+  async function rowsWhere(
+    which: SQL,
+    child?: SQL<number>,
+    handle: DbOrTx = db,
+  ): Promise<(TBalance & { child?: number })[]> {
+    const rows = await handle
       .select({
         b: balances,
         a: accounts,
@@ -73,10 +88,17 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService, 
       }));
   }
 
-  /** Available totals converted at the rate sheet's mid rates (direct or inverse pair). */
-  async function inBase(assetTotals: AssetTotal[], base: string) {
-    const baseScale = (await referenceData.asset(base))?.scale ?? 2;
-    const rates = await rateSheet.sheet();
+  /**
+   * Available totals converted at the rate sheet's mid rates (direct or inverse pair); the
+   * sheet and the base's scale read here unless the caller has them.
+   */
+  async function inBase(
+    assetTotals: AssetTotal[],
+    base: string,
+    read?: { rates: SheetRow[]; baseScale: number },
+  ) {
+    const baseScale = read?.baseScale ?? (await referenceData.asset(base))?.scale ?? 2;
+    const rates = read?.rates ?? (await rateSheet.sheet());
     type Quote = { rate: Money; asOf: Date | null };
     const pair = (from: string, to: string): Quote | null => {
       if (from === to) return { rate: new Money(1), asOf: null };
@@ -132,19 +154,43 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService, 
     return (await entitiesService.ancestry(entityId)).at(-1)?.currencyCode ?? DEFAULT_BASE;
   }
 
-  async function summaryOf(entityId: number, rows: TBalance[]) {
+  async function summaryOf(
+    entityId: number,
+    rows: TBalance[],
+    scope: 'own' | 'below',
+    unrealised?: UnrealisedPnl,
+  ) {
     const assetTotals = totals(rows);
+    const base = await baseOf(entityId);
+    const read = { rates: await rateSheet.sheet(), baseScale: (await referenceData.asset(base))?.scale ?? 2 };
+    // Equity values what is posted (held funds are still the client's), plus the unrealised P&L.
+    const posted = await inBase(
+      assetTotals.map((t) => ({ ...t, available: t.posted })),
+      base,
+      read,
+    );
+    const pnl = unrealised
+      ? await unrealised(entityId, scope, base, read.rates)
+      : { amount: '0', missingRates: [] };
+    const scale = read.baseScale;
     return {
       entityId,
       accounts: new Set(rows.map((r) => r.accountId)).size,
       assets: assetTotals,
-      baseCurrency: await inBase(assetTotals, await baseOf(entityId)),
+      baseCurrency: await inBase(assetTotals, base, read),
+      equity: {
+        baseCurrency: base,
+        balance: posted.total,
+        unrealisedPnl: formatAmount(pnl.amount, scale),
+        equity: formatAmount(new Money(posted.total).plus(pnl.amount), scale),
+        missingRates: [...new Set([...posted.missingRates, ...pnl.missingRates])].sort(),
+      },
     };
   }
 
   return {
-    /** One account's balances (its scope is the caller's to check). */
-    ofAccount: (accountId: number) => rowsWhere(eq(accounts.id, accountId)),
+    /** One account's balances (its scope is the caller's to check), in the caller's transaction when given. */
+    ofAccount: (accountId: number, tx?: DbOrTx) => rowsWhere(eq(accounts.id, accountId), undefined, tx),
     async balances(entityId: number, allAccessible: boolean) {
       return rowsFor(entityId, allAccessible ? 'tree' : 'own');
     },
@@ -156,11 +202,11 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService, 
     async towardClients(entityId: number) {
       return totals(await rowsFor(entityId, 'below'));
     },
-    async summary(entityId: number) {
-      return summaryOf(entityId, await rowsFor(entityId, 'own'));
+    async summary(entityId: number, unrealised?: UnrealisedPnl) {
+      return summaryOf(entityId, await rowsFor(entityId, 'own'), 'own', unrealised);
     },
-    async summaryTowardClients(entityId: number) {
-      return summaryOf(entityId, await rowsFor(entityId, 'below'));
+    async summaryTowardClients(entityId: number, unrealised?: UnrealisedPnl) {
+      return summaryOf(entityId, await rowsFor(entityId, 'below'), 'below', unrealised);
     },
     /** For each direct child: the totals of its whole subtree (one read of the balances). */
     async childrenSummary(entityId: number) {

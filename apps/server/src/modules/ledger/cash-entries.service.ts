@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Db, queryPrepared, type Tx } from '../../platform/db';
+import { type Db, statement, type Tx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { formatAmount } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
@@ -101,6 +101,24 @@ const fromRow = (r: EntryRow): Row => ({
   createdAt: r.created_at,
 });
 
+const at = sql.placeholder;
+const WRITE_ENTRIES = statement<EntryRow, Record<string, unknown[]>>(
+  'cash_entries_write',
+  sql`insert into ${cashEntries} (type, entity_id, account_id, counter_account_id, asset, amount, value_date,
+                                  reference, memo, transaction_id, request_id, reverses_entry_id, created_by)
+      select e.type, a.entity_id, e.account_id, e.counter_account_id, e.asset, e.amount, e.value_date,
+             e.reference, e.memo, e.transaction_id, e.request_id, e.reverses_entry_id, e.created_by
+        from unnest(${at('types')}::text[], ${at('accounts')}::int[], ${at('counterAccounts')}::int[],
+                    ${at('assets')}::text[], ${at('amounts')}::numeric[], ${at('valueDates')}::text[],
+                    ${at('references')}::text[], ${at('memos')}::text[], ${at('transactions')}::bigint[],
+                    ${at('requests')}::bigint[], ${at('reverses')}::int[], ${at('createdBy')}::text[])
+             with ordinality as e(type, account_id, counter_account_id, asset, amount, value_date, reference, memo,
+                                  transaction_id, request_id, reverses_entry_id, created_by, o)
+        join ${accountsTable} a on a.id = e.account_id
+       order by e.o
+      returning *, ${scaleOfAsset(sql`asset`)} as scale`,
+);
+
 /**
  * Writes the cash entries of booked movements, one statement for all (prepared once per
  * connection), each as the API shows it; an entry belongs to its account's owner.
@@ -110,26 +128,21 @@ export async function writeEntries(
   items: (RecordItem<CashEntryInput> & Booked)[],
 ): Promise<{ entry: TCashEntry; row: Row; scale: number }[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const col = <T>(f: (i: RecordItem<CashEntryInput> & Booked) => T) => sql.param(items.map(f));
-  const rows = await queryPrepared<EntryRow>(
-    tx,
-    'cash_entries_write',
-    sql`insert into ${cashEntries} (type, entity_id, account_id, counter_account_id, asset, amount, value_date,
-                                    reference, memo, transaction_id, request_id, reverses_entry_id, created_by)
-        select e.type, a.entity_id, e.account_id, e.counter_account_id, e.asset, e.amount, e.value_date,
-               e.reference, e.memo, e.transaction_id, e.request_id, e.reverses_entry_id, e.created_by
-          from unnest(${col((i) => i.input.type)}::text[], ${col((i) => i.input.accountId)}::int[],
-                      ${col((i) => i.input.counterAccountId ?? null)}::int[], ${col((i) => i.input.asset)}::text[],
-                      ${col((i) => i.input.amount)}::numeric[], ${col((i) => i.input.valueDate ?? today)}::text[],
-                      ${col((i) => i.input.reference ?? null)}::text[], ${col((i) => i.input.memo ?? null)}::text[],
-                      ${col((i) => i.transactionId)}::bigint[], ${col((i) => i.input.requestId ?? null)}::bigint[],
-                      ${col((i) => i.input.reversesEntryId ?? null)}::int[], ${col((i) => i.who.principal?.name ?? 'system')}::text[])
-               with ordinality as e(type, account_id, counter_account_id, asset, amount, value_date, reference, memo,
-                                    transaction_id, request_id, reverses_entry_id, created_by, o)
-          join ${accountsTable} a on a.id = e.account_id
-         order by e.o
-        returning *, ${scaleOfAsset(sql`asset`)} as scale`,
-  );
+  const col = <T>(f: (i: RecordItem<CashEntryInput> & Booked) => T) => items.map(f);
+  const rows = await WRITE_ENTRIES(tx, {
+    types: col((i) => i.input.type),
+    accounts: col((i) => i.input.accountId),
+    counterAccounts: col((i) => i.input.counterAccountId ?? null),
+    assets: col((i) => i.input.asset),
+    amounts: col((i) => i.input.amount),
+    valueDates: col((i) => i.input.valueDate ?? today),
+    references: col((i) => i.input.reference ?? null),
+    memos: col((i) => i.input.memo ?? null),
+    transactions: col((i) => i.transactionId),
+    requests: col((i) => i.input.requestId ?? null),
+    reverses: col((i) => i.input.reversesEntryId ?? null),
+    createdBy: col((i) => i.who.principal?.name ?? 'system'),
+  });
   const byTransaction = new Map(rows.map((r) => [Number(r.transaction_id), r]));
   return items.map((i) => {
     const r = byTransaction.get(i.transactionId!)!;
@@ -144,6 +157,16 @@ const answers = async (tx: Tx, items: (RecordItem<CashEntryInput> & Booked)[]) =
 /** A movement a request completed, or an opening balance: the entry it leaves in the history. */
 export const completedEntry: RecordKind<CashEntryInput, TCashEntry> = { name: 'cash_entry', write: answers };
 export const completedEntryOf = (input: CashEntryInput) => recordOf(completedEntry, input);
+
+const HISTORIC_ACCOUNTS = statement<
+  { account: number; acting: number; entity_id: number; within: boolean },
+  { accounts: number[]; acting: number[] }
+>(
+  'historic_entry_accounts',
+  sql`select x.account, x.acting, a.entity_id, ${entityAtOrBelow(sql`a.entity_id`, sql`x.acting`)} as within
+        from unnest(${at('accounts')}::int[], ${at('acting')}::int[]) as x(account, acting)
+        join ${accountsTable} a on a.id = x.account`,
+);
 
 /**
  * A back-office booking's entry: refused, before anything moves, when one of its accounts
@@ -160,14 +183,10 @@ const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
         acting: who.entityId ?? who.principal?.homeEntityId ?? 0,
       })),
     );
-    const rows = await queryPrepared<{ account: number; acting: number; entity_id: number; within: boolean }>(
-      db,
-      'historic_entry_accounts',
-      sql`select x.account, x.acting, a.entity_id, ${entityAtOrBelow(sql`a.entity_id`, sql`x.acting`)} as within
-            from unnest(${sql.param(named.map((n) => n.account))}::int[], ${sql.param(named.map((n) => n.acting))}::int[])
-                 as x(account, acting)
-            join ${accountsTable} a on a.id = x.account`,
-    );
+    const rows = await HISTORIC_ACCOUNTS(db, {
+      accounts: named.map((n) => n.account),
+      acting: named.map((n) => n.acting),
+    });
     const found = new Map(rows.map((r) => [`${r.acting}:${r.account}`, r]));
     return items.map(({ who, input }) => {
       const accounts = [input.accountId, input.counterAccountId].flatMap((a) =>

@@ -97,6 +97,54 @@ describe('cash entries booked together (group commit)', () => {
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('answers a refusal for funds alone in a batch of passing bookings: the others booked, each entry naming its own transaction', async () => {
+    const client = (await createEntity(t, undefined, broker)).id;
+    const [a, b] = [await clientAccount(t.database.db, client), await clientAccount(t.database.db, client)];
+    await t.services.cash.deposit(who, crypto.randomUUID(), {
+      entityId: broker,
+      accountId: a,
+      asset: 'USD',
+      amount: '3.00',
+      valueDate: DAY,
+    });
+    const transfer = (from: number, to: number, amount: string, key = crypto.randomUUID()) =>
+      t.services.cash.internalTransfer(who, key, {
+        entityId: broker,
+        fromAccountId: from,
+        toAccountId: to,
+        asset: 'USD',
+        amount,
+        valueDate: DAY,
+      });
+    const refusedKey = crypto.randomUUID();
+    const results = await Promise.allSettled([
+      transfer(a, b, '1.00'),
+      transfer(a, b, '9.00', refusedKey),
+      transfer(b, a, '0.50'),
+    ]);
+    expect(results.map(statusOf)).toEqual([200, 422, 200]);
+    const entries = results.flatMap((r) =>
+      r.status === 'fulfilled' ? [r.value as { id: number; transactionId: number; amount: string }] : [],
+    );
+    const rows = (
+      await t.database.db.execute<{ id: number; transaction_id: string; legs: string }>(
+        sql`select e.id, e.transaction_id, (select string_agg(p.amount::text, ' ' order by p.amount) from postings p
+                                             where p.transaction_id = e.transaction_id) as legs
+              from cash_entries e where e.id = any(${sql.param(entries.map((e) => e.id))}::int[]) order by e.id`,
+      )
+    ).rows;
+    expect(rows.map((r) => [r.id, Number(r.transaction_id)])).toEqual(
+      entries.map((e) => [e.id, e.transactionId]),
+    );
+    expect(rows.map((r) => r.legs)).toEqual([
+      '-1.000000000000000000 1.000000000000000000',
+      '-0.500000000000000000 0.500000000000000000',
+    ]);
+    expect([await available(a), await available(b)]).toEqual(['2.50', '0.50']);
+    expect((await transfer(a, b, '2.50', refusedKey)).amount).toBe('2.50');
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
+  });
+
   it('gives a key repeated within a batch the first answer, or 409 for another body, booking once', async () => {
     const client = (await createEntity(t, undefined, broker)).id;
     const a = await clientAccount(t.database.db, client);

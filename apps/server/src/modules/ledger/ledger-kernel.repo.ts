@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryPrepared } from '../../platform/db';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryPrepared, statement } from '../../platform/db';
 import { Money } from '../../platform/money';
 
 // The TypeScript side of the ledger kernel (sql/ledger/*.sql): one function per SQL function,
@@ -18,25 +18,43 @@ export type TxnHeader = {
   entityId: number | null;
 };
 
-export type PostItem = TxnHeader & { legs: Leg[]; reverses?: number | null };
+/** An item to post; `id`: the transaction's id, drawn ahead (`reserveTransactionIds`), else the sequence's next. */
+export type PostItem = TxnHeader & { legs: Leg[]; reverses?: number | null; id?: number | null };
 /** A posted transaction's id, or the SQLSTATE that refused it (CW001, 23514). */
 export type PostResult = { txn: number | null; failure: string | null };
 
 const ints = (xs: (number | null)[]) => sql`${sql.param(xs)}::int[]`;
-const bigints = (xs: (number | null)[]) => sql`${sql.param(xs)}::bigint[]`;
 const texts = (xs: (string | null)[]) => sql`${sql.param(xs)}::text[]`;
 const numerics = (xs: string[]) => sql`${sql.param(xs)}::numeric[]`;
 const legArrays = (legs: Leg[]) =>
   sql`${ints(legs.map((l) => l.accountId))}, ${texts(legs.map((l) => l.asset))}, ${numerics(legs.map((l) => new Money(l.amount).toString()))}`;
 
-function postBatchQuery(items: PostItem[]): SQL {
-  const legItems = items.flatMap((item, i) => item.legs.map(() => i + 1));
-  const col = <T>(f: (i: PostItem) => T) => items.map(f);
-  return sql`select idx, txn, failure from ledger_post_batch(
-    ${texts(col((i) => i.kind))}, ${texts(col((i) => i.reference))}, ${texts(col((i) => i.principalKind))},
-    ${texts(col((i) => i.principalId))}, ${ints(col((i) => i.entityId))}, ${texts(col((i) => i.memo))},
-    ${bigints(col((i) => i.reverses ?? null))}, ${ints(legItems)}, ${legArrays(items.flatMap((i) => i.legs))}) order by idx`;
-}
+const at = sql.placeholder;
+const POST_BATCH = statement<
+  { txn: string | null; failure: string | null },
+  Record<
+    | 'kinds'
+    | 'references'
+    | 'principalKinds'
+    | 'principalIds'
+    | 'entities'
+    | 'memos'
+    | 'reverses'
+    | 'legItems'
+    | 'accounts'
+    | 'assets'
+    | 'amounts'
+    | 'ids',
+    unknown[]
+  >
+>(
+  'ledger_post_batch',
+  sql`select idx, txn, failure from ledger_post_batch(
+    ${at('kinds')}::text[], ${at('references')}::text[], ${at('principalKinds')}::text[],
+    ${at('principalIds')}::text[], ${at('entities')}::int[], ${at('memos')}::text[], ${at('reverses')}::bigint[],
+    ${at('legItems')}::int[], ${at('accounts')}::int[], ${at('assets')}::text[], ${at('amounts')}::numeric[],
+    ${at('ids')}::bigint[]) order by idx`,
+);
 
 const results = (rows: { txn: string | number | null; failure: string | null }[]): PostResult[] =>
   rows.map((r) => ({ txn: r.txn === null ? null : Number(r.txn), failure: r.failure }));
@@ -48,13 +66,38 @@ const results = (rows: { txn: string | number | null; failure: string | null }[]
  */
 export async function postBatch(tx: DbOrTx, items: PostItem[]): Promise<PostResult[]> {
   if (items.length === 0) return [];
+  const col = <T>(f: (i: PostItem) => T) => items.map(f);
+  const legs = items.flatMap((i) => i.legs);
   return results(
-    await queryPrepared<{ txn: string | null; failure: string | null }>(
-      tx,
-      'ledger_post_batch',
-      postBatchQuery(items),
-    ),
+    await POST_BATCH(tx, {
+      kinds: col((i) => i.kind),
+      references: col((i) => i.reference),
+      principalKinds: col((i) => i.principalKind),
+      principalIds: col((i) => i.principalId),
+      entities: col((i) => i.entityId),
+      memos: col((i) => i.memo),
+      reverses: col((i) => i.reverses ?? null),
+      legItems: items.flatMap((item, n) => item.legs.map(() => n + 1)),
+      accounts: legs.map((l) => l.accountId),
+      assets: legs.map((l) => l.asset),
+      amounts: legs.map((l) => new Money(l.amount).toString()),
+      ids: col((i) => i.id ?? null),
+    }),
   );
+}
+
+/**
+ * `count` ids for ledger transactions posted later (ledger_transaction_ids): a booking that
+ * knows its transaction's id can send its record right behind its posting. One statement,
+ * on its own (the sequence is not transactional).
+ */
+export async function reserveTransactionIds(db: DbOrTx, count: number): Promise<number[]> {
+  const rows = await queryPrepared<{ id: string }>(
+    db,
+    'ledger_transaction_ids',
+    sql`select t.id from ledger_transaction_ids(${count}::int) as t(id)`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Reserves a positive amount on an account (ledger_hold_place); the hold's id. */

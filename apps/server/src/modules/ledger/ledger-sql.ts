@@ -11,3 +11,9 @@ export const accountNameOf = (accountId: Column | SQL): SQL<string | null> =>
 /** When the money of request `requestId` was posted: its cash entry's time (null: not posted). */
 export const postedAtOf = (requestId: Column | SQL): SQL<Date | null> =>
   sql<Date | null>`(select posted.created_at from ${cashEntries} posted where posted.request_id = ${requestId})`;
+
+/** An account's own currency, if it has one (a lookup on the primary key). */
+export const accountCurrencyOf = (accountId: Column | SQL): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select cur_account.currency_code from ${accounts} cur_account where cur_account.id = ${accountId})`;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actingOn as on, serve } from '../../platform/routes';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
 import type { AccountsService } from './accounts.service';
-import type { BalancesService } from './balances.service';
+import type { BalancesService, UnrealisedPnl } from './balances.service';
 import type { CashEntriesService } from './cash-entries.service';
 import type { CashReversalsService } from './cash-reversals.service';
 
@@ -13,6 +13,8 @@ type Deps = {
   cash: CashEntriesService;
   reversals: CashReversalsService;
   referenceData: ReferenceDataService;
+  /** The unrealised P&L that equity adds to the balances (the trading module's). */
+  unrealised?: UnrealisedPnl;
 };
 
 export function ledgerRoutes(app: FastifyInstance, d: Deps) {
@@ -34,8 +36,8 @@ export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   serve(app, A.balances, (c) => d.balances.balances(on(c).entityId, c.body.allAccessible));
   serve(app, A.baseCurrency, (c) => d.balances.baseCurrency(on(c).entityId, c.body.allAccessible));
   serve(app, A.balancesTowardClients, (c) => d.balances.towardClients(on(c).entityId));
-  serve(app, A.summary, (c) => d.balances.summary(on(c).entityId));
-  serve(app, A.summaryTowardClients, (c) => d.balances.summaryTowardClients(on(c).entityId));
+  serve(app, A.summary, (c) => d.balances.summary(on(c).entityId, d.unrealised));
+  serve(app, A.summaryTowardClients, (c) => d.balances.summaryTowardClients(on(c).entityId, d.unrealised));
 
   const C = API.cashEntry;
   serve(app, C.currencies, async () =>

@@ -1,26 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
-import { type Db, type DbOrTx, isTransaction, type Tx } from '../../platform/db';
+import { type Db, type DbOrTx, isTransaction, pipelinedTransaction, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { Money, parseAmount } from '../../platform/money';
+import { formatAmount, Money, parseAmount } from '../../platform/money';
 import { pgErrorCode, sqlStateError } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { rootEntityId } from '../entities/entity-lookups';
-import { createReferenceDataService } from '../reference-data/reference-data.service';
-import {
-  type Booked,
-  type Booking,
-  bareItem,
-  bookAll,
-  checkAll,
-  isBare,
-  type Leg,
-  refuseFrozen,
-} from './booking';
-import { accounts, holds } from './ledger.tables';
-import { postBatch } from './ledger-kernel.repo';
+import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
+import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
+import { SpeculationMissed, speculativeCount } from './booking-run';
+import { refuseFrozen } from './frozen';
+import { accounts, holds, ledgerTransactions, postings } from './ledger.tables';
+import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
-export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING'] as const;
+/**
+ * The platform's own accounts, one per role and asset: custody omnibus, fee income, suspense,
+ * trade clearing, and the house's dealing accounts its clients trade FX and CFDs against.
+ */
+export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING', 'FX', 'CFD'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 export const BALANCE_LIMIT = 'would take a balance beyond the largest amount the ledger holds';
@@ -39,6 +36,8 @@ export type LedgerActor = { principal: Principal | null; entityId?: number | nul
 type Meta = { kind: string; reference?: string | null; memo?: string | null };
 type AssetInfo = { scale: number; assetClass: 'FIAT' | 'CRYPTO' };
 const SYSTEM: LedgerActor = { principal: null };
+/** Ledger transaction ids drawn ahead at a time (see `transactionIds`). */
+const ID_BLOCK = 256;
 
 const unbalanced = () => new AppError('Unbalanced', 400, 'The transaction does not balance');
 
@@ -94,12 +93,57 @@ export function createLedgerService(db: Db) {
   const omnibus = new Map<string, number>();
 
   /**
+   * Ledger transaction ids drawn ahead in blocks (`reserveTransactionIds`): a speculative
+   * booking names its transactions before posting them, so its records travel with the
+   * posting. The next block is drawn while half of this one is left, so a booking seldom
+   * waits for it. Ids of bookings rolled back or refused are gaps, as ever.
+   */
+  const reserved: number[] = [];
+  let refilling: Promise<void> | null = null;
+  const refill = (count: number) =>
+    (refilling ??= reserveTransactionIds(db, Math.max(count, ID_BLOCK))
+      .then((ids) => {
+        reserved.push(...ids);
+      })
+      .finally(() => {
+        refilling = null;
+      }));
+  async function transactionIds(count: number): Promise<number[]> {
+    while (reserved.length < count) await refill(count);
+    const taken = reserved.splice(0, count);
+    // Drawn in the background; a failure shows when a booking has to wait for a block.
+    if (reserved.length < ID_BLOCK / 2) refill(ID_BLOCK).catch(() => undefined);
+    return taken;
+  }
+
+  /**
+   * Books in a transaction of their own, in as few round trips as the booking path allows
+   * (`pipelinedTransaction`): BEGIN goes with the checks, the keys' claims and — speculating
+   * that all of them pass and every posting is booked — the posting and the records; COMMIT
+   * with the audit rows and the answers. When the speculation misses (a refusal, a key seen
+   * before), the transaction is rolled back and the bookings booked again, step by step.
+   */
+  async function bookOwn(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    const ids = await transactionIds(speculativeCount(items));
+    try {
+      return await pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { speculate: true, transactionIds: ids, commitWith }),
+      );
+    } catch (err) {
+      if (!(err instanceof SpeculationMissed)) throw err;
+      return pipelinedTransaction(db, (tx, commitWith) =>
+        bookAll(tx, items, asLedgerError, { checked: err.checked, commitWith }),
+      );
+    }
+  }
+
+  /**
    * One group commit: bare transfers (no key, record or audit row) as one statement of
-   * their own; anything else in one database transaction (the record kinds' checks read
-   * before it opens, so it is open no longer than needed). Two batches may be in flight at
-   * once (each locks balances in the kernel's fixed order, so they never deadlock): one waits
-   * on its round trips while the other works. A batch that fails as a whole (a closed account
-   * among its postings) is booked again booking by booking, so each gets its own answer.
+   * their own; anything else in one database transaction (`bookOwn`). Two batches may be in
+   * flight at once (each locks balances in the kernel's fixed order, so they never deadlock):
+   * one waits on its round trips while the other works. A batch that fails as a whole (a
+   * closed account among its postings) is booked again booking by booking, so each gets its
+   * own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
     // Bare transfers skip the transaction, not the freeze: with one refused, the batch takes
@@ -114,9 +158,7 @@ export function createLedgerService(db: Db) {
           : { ok: false, error: asLedgerError(sqlStateError(r.failure, 'ledger')) },
       );
     }
-    // What can be refused without the transaction is, so it is open no longer than needed.
-    const refused = await checkAll(db, items);
-    return db.transaction((tx) => bookAll(tx, items, asLedgerError, refused));
+    return bookOwn(items);
   }
   const together = createBatcher(bookBatch, {
     name: 'ledger_booking',
@@ -130,10 +172,18 @@ export function createLedgerService(db: Db) {
    * for a repeated Idempotency-Key), or what the ledger booked when there is no record.
    */
   async function book<Out = Booked>(tx: DbOrTx, booking: Booking<Out>): Promise<Out> {
-    const run = (t: Tx) => bookAll(t, [booking as Booking<unknown>], asLedgerError);
-    const [outcome] = isTransaction(tx) ? await run(tx) : await db.transaction(run);
+    const one = [booking as Booking<unknown>];
+    const [outcome] = isTransaction(tx) ? await bookAll(tx, one, asLedgerError) : await bookOwn(one);
     if (!outcome?.ok) throw outcome?.error;
     return outcome.value as Out;
+  }
+
+  /**
+   * Books many movements in the caller's transaction, set-wise (the end of day's batches): one
+   * outcome per booking, in order — a refusal (insufficient funds) refuses that booking alone.
+   */
+  async function bookMany(tx: Tx, bookings: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
+    return bookAll(tx, bookings, asLedgerError);
   }
 
   /** Books one movement as a unit of work of its own, group-committed (see `bookBatch`). */
@@ -159,6 +209,7 @@ export function createLedgerService(db: Db) {
   const service = {
     book,
     bookNow,
+    bookMany,
     scaleOf,
 
     /** A positive amount valid for the asset's scale, as its canonical string. */
@@ -282,6 +333,39 @@ export function createLedgerService(db: Db) {
         .onConflictDoNothing();
       const [made] = await find();
       return made!.id;
+    },
+
+    /**
+     * The postings of the ledger transactions carrying these references (a trade's ticket),
+     * reversals included, in the order they were made, with each account's name.
+     */
+    async postingsByReference(tx: DbOrTx, references: string[]) {
+      if (references.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: postings.id,
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          reference: ledgerTransactions.reference,
+          reversesId: ledgerTransactions.reversesId,
+          at: ledgerTransactions.createdAt,
+          accountId: postings.accountId,
+          accountName: accounts.name,
+          asset: postings.asset,
+          amount: postings.amount,
+          scale: scaleOfAsset(postings.asset),
+        })
+        .from(ledgerTransactions)
+        .innerJoin(postings, eq(postings.transactionId, ledgerTransactions.id))
+        .innerJoin(accounts, eq(accounts.id, postings.accountId))
+        .where(sql`${ledgerTransactions.reference} = any(${sql.param(references)}::text[])`)
+        .orderBy(asc(ledgerTransactions.id), asc(postings.id));
+      return rows.map((r) => ({
+        ...r,
+        reference: r.reference!,
+        amount: formatAmount(r.amount, r.scale),
+        at: r.at.toISOString(),
+      }));
     },
 
     /** The owning entity of each account (a platform account's: the root). */

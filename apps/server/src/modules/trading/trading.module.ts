@@ -1,0 +1,60 @@
+import type { Db } from '../../platform/db';
+import type { EntitiesService } from '../entities/entities.service';
+import type { InstrumentsModule } from '../instruments/instruments.module';
+import type { AccountsService } from '../ledger/accounts.service';
+import type { BalancesService } from '../ledger/balances.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { createCharges } from './charges.service';
+import { createDeliverableBooking } from './deliverable.service';
+import { createPnl } from './pnl.service';
+import { createPositions } from './positions.service';
+import { createSettlement } from './settlement.service';
+import { createSnapshots, endOfDayCounts } from './snapshots.service';
+import { createSwaps } from './swap.service';
+import { createSweeps } from './sweep.service';
+import { createTradeCancels } from './trade-cancel.service';
+import { createTradeContext } from './trade-context';
+import { createTradesService } from './trades.service';
+
+type Deps = {
+  db: Db;
+  ledger: LedgerService;
+  accounts: AccountsService;
+  balances: BalancesService;
+  entities: EntitiesService;
+  instruments: InstrumentsModule;
+};
+
+/**
+ * The trading module as the routes and the end of day use it: bookings per kind of trade,
+ * the blotter and cancels (`trades`), physical settlement on the value date, the charges on
+ * open positions (rolls, financing) and the positions' snapshot.
+ */
+export function createTradingModule({ db, ledger, accounts, balances, entities, instruments }: Deps) {
+  const context = createTradeContext({ accounts, instruments });
+  const deliverable = createDeliverableBooking({ ledger, instruments, context });
+  const positions = createPositions({ db, ledger, instruments, context });
+  const swaps = createSwaps({ ledger, instruments, context });
+  const sweeps = createSweeps({ ledger, instruments, entities, balances, context });
+  const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo });
+  const trades = createTradesService({ db, ledger, cancels });
+  const settlement = createSettlement({ db, ledger, onLegSettled: swaps.holdFarLeg });
+  const charges = createCharges({ db, ledger, instruments, entities });
+  const snapshots = createSnapshots({ db, instruments });
+  const pnl = createPnl({ db, ledger, instruments, entities });
+  return {
+    pnl,
+    context,
+    deliverable,
+    positions,
+    swaps,
+    sweeps,
+    trades,
+    settlement,
+    charges,
+    snapshots,
+    /** What the end of day of a date has done, read from what it left. */
+    endOfDayCounts: (businessDate: string) => endOfDayCounts(db, businessDate),
+  };
+}
+export type TradingModule = ReturnType<typeof createTradingModule>;

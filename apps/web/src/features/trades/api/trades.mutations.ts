@@ -1,0 +1,50 @@
+import { API } from '@clearway/contracts/endpoint-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { balanceKeys } from '../../accounts/api/accounts.keys';
+import type { BookingBody } from '../booking-draft';
+import { tradeKeys } from './trades.keys';
+
+/** A booking of one kind, with the Idempotency-Key its form drew when it opened. */
+export type Booking = { idempotencyKey: string } & BookingBody;
+
+async function book(b: Booking) {
+  const headers = { 'Idempotency-Key': b.idempotencyKey };
+  switch (b.kind) {
+    case 'DELIVERABLE_FX':
+      return (await api(API.trades.bookManualDeliverableFxTrade, { payload: b.body, headers })).trade;
+    case 'MARGIN_FX':
+      return (await api(API.trades.bookManualFxTrade, { payload: b.body, headers })).trade;
+    case 'FX_SWAP':
+      return (await api(API.trades.bookManualFxSwap, { payload: b.body, headers })).trade;
+    case 'CFD':
+      return (await api(API.trades.bookManualCfdTrade, { payload: b.body, headers })).trade;
+    case 'CONVERSION_SWEEP':
+      return (await api(API.trades.bookConversionSweepTrade, { payload: b.body, headers })).trades[0]!;
+  }
+}
+
+/** Books a trade; every entity's trades, P&L and balances refresh (the account may sit below). */
+export function useBookTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: book,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    },
+  });
+}
+
+/** Cancels a trade with a reason (not settled: cancelled; settled: reversed). */
+export function useCancelTrade(entityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (c: { tradeId: number; reason: string }) =>
+      api(API.trades.cancel, { payload: { entityId, tradeId: c.tradeId, reason: c.reason } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    },
+  });
+}
