@@ -67,13 +67,7 @@ export function EntityTreeTable({
         const { node, depth, match, hasChildren } = rows[i]!;
         const open = expanded(node.entityId);
         return (
-          <Table.Tr
-            key={node.entityId}
-            aria-level={depth + 1}
-            aria-expanded={hasChildren ? open : undefined}
-            h={ROW}
-            c={match ? undefined : 'dimmed'}
-          >
+          <Table.Tr key={node.entityId} h={ROW} c={match ? undefined : 'dimmed'}>
             <Table.Td>
               <Group gap={4} wrap="nowrap" pl={depth * 20} miw={0}>
                 {hasChildren ? (
@@ -83,6 +77,7 @@ export function EntityTreeTable({
                     aria-label={t(open ? 'entitiesPage.collapse' : 'entitiesPage.expand', {
                       name: node.entityName,
                     })}
+                    aria-expanded={open}
                     onClick={() => toggle(node.entityId)}
                   >
                     {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
