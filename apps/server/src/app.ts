@@ -52,6 +52,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { templateObjects } from './modules/templates/templates.objects';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createTradingModule } from './modules/trading/trading.module';
 import { tradingObjects } from './modules/trading/trading.objects';
 import { tradingRoutes } from './modules/trading/trading.routes';
@@ -159,6 +162,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...templateObjects,
     ...tradingObjects,
     ...userObjects,
     ...authObjects,
@@ -220,6 +224,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const tradingPlatform = createTradingPlatformService(db, storedOnlyTradingPlatform);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
+  entities.refuseDeactivationWhen(accounts.fundedAccounts);
   const instruments = createInstrumentsModule({ db, users, referenceData, entities });
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
@@ -239,6 +244,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     resolver,
     humanOf: auth.tokens.humanOf,
     identitiesOf: auth.tokens.identitiesOf,
+    groups: {
+      namesOf: authorization.groupNames,
+      visibleTo: authorization.groupVisibleTo,
+      idsOf: authorization.groupIdsOf,
+    },
   });
   subscribeNotifications({
     notifications,
@@ -261,6 +271,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     storage,
   });
   const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
+  const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -291,6 +302,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
       approvalsRoutes(api, approvals);
+      templatesRoutes(api, templates);
       notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
@@ -327,6 +339,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       approvals,
+      templates,
       notifications,
       notificationCentre,
       jobs,

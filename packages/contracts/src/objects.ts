@@ -14,6 +14,7 @@ export const OBJECT_KINDS = {
   fileProof: 'File proof',
   trade: 'Trade',
   entity: 'Entity',
+  template: 'Template',
   user: 'User',
   apiKey: 'API key',
 } as const;

@@ -86,6 +86,8 @@ const CASES: Case[] = [
     call: (a, s) => a.post(`/api/entity/${s.entityId}/list`, { limit: PAGE }),
     size: itemsOf,
   },
+  { row: 'entity.accounts', ...post('/entity/accounts', at, arrayOf) },
+  { row: 'template.list', ...get((s) => `/template?entityId=${s.entityId}`, arrayOf) },
   { row: 'entity.linkedEntities', ...post('/entity/linked-entities', at, arrayOf) },
   { row: 'entity.relatedEntities', ...post('/entity/related-entities', at, arrayOf) },
   { row: 'entity.relatedEntitiesUpstream', ...post('/entity/related-entities-upstream', at, arrayOf) },
@@ -225,6 +227,12 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
         insert into wallets (entity_id, friendly_name, network, address, digital_assets, usable_from)
         select ${owner}, 'Wallet ' || g, 'ETH', '0x' || lpad(to_hex(g), 40, '0'), '{ETH}', now()
         from generate_series(1, ${n}) g`);
+    // Templates of the entity, each granting one group (their names are read with the list).
+    await db.execute(sql`
+      insert into entity_templates (owner_entity_id, name, accounts, grants)
+      select ${entityId}, 'Template ' || g, '[{"accountType":"MarginTrading","accountName":"Trading","currencyId":"USD"}]'::jsonb,
+             jsonb_build_array(jsonb_build_object('groupId', coalesce((select min(id) from groups), 1), 'scopeType', 'SELF'))
+      from generate_series(1, ${n}) g`);
     await db.execute(sql`
       insert into bank_accounts (entity_id, beneficiary_name, beneficiary_address, bank_name, account_number, bic, currency, usable_from)
       select ${entityId}, 'Beneficiary', '1 Main St', 'Bank ' || g, 'ACC' || g, 'NWBKGB2L', 'USD', now()

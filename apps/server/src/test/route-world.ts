@@ -100,6 +100,28 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'entity.relatedEntitiesUpstream': (w) => ({ body: { entityId: w.a } }),
   'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
   'entity.conversionProfile': () => ({ query: { id: 1 } }),
+  'entity.accounts': () => ({ body: {} }),
+  'entity.conversionProfileCreate': () => ({ body: { name: uniqueName('Conversion ') } }),
+  'entity.conversionProfileUpdate': () => ({ body: { id: 1, description: 'Mid plus the standard spread' } }),
+  'entity.rollProfileCreate': () => ({ body: { name: uniqueName('Roll ') } }),
+  'entity.rollProfileUpdate': () => ({ body: { id: 1, description: 'Every business day' } }),
+  'entity.freeze': async (w) => ({ body: { targetEntityId: await newChild(w), reason: 'Sanctions review' } }),
+  'entity.unfreeze': async (w) => {
+    const targetEntityId = await newChild(w);
+    await w.admin.post('/api/entity/freeze', { entityId: w.a, targetEntityId, reason: 'Review' });
+    return { body: { targetEntityId, reason: 'Review closed' } };
+  },
+  'template.list': () => ({ query: {} }),
+  'template.create': () => ({ body: { name: uniqueName('Template ') } }),
+  'template.view': async (w) => ({ body: { templateId: await newTemplate(w) } }),
+  'template.update': async (w) => ({
+    body: { templateId: await newTemplate(w), name: uniqueName('Renamed ') },
+  }),
+  'template.delete': async (w) => ({ body: { templateId: await newTemplate(w) } }),
+  'template.createEntity': async (w) => ({
+    params: { id: await newTemplate(w) },
+    body: { parentId: w.a, entityName: uniqueName('From template ') },
+  }),
   'authorization.rolesCreate': () => ({ body: { name: uniqueName('role-'), permissions: ['account_view'] } }),
   'authorization.rolesUpdate': async (w) => ({ body: { roleId: await newRole(w), description: 'updated' } }),
   'authorization.rolesDelete': async (w) => ({ body: { roleId: await newRole(w) } }),
@@ -702,6 +724,26 @@ export async function buildWorld(t: TestContext): Promise<World> {
   return w;
 }
 
+/** A fresh entity below A (what a freeze walk acts on, so A itself is never frozen). */
+async function newChild(w: World): Promise<number> {
+  const res = await w.admin.post('/api/entity/create', {
+    entityId: w.a,
+    parentId: w.a,
+    entityName: uniqueName('Child '),
+  });
+  return res.json().entityId as number;
+}
+
+/** A fresh template of A's, opening one account. */
+async function newTemplate(w: World): Promise<number> {
+  const res = await w.admin.post('/api/template/create', {
+    entityId: w.a,
+    name: uniqueName('Template '),
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading USD', currencyId: 'USD' }],
+  });
+  return res.json().id as number;
+}
+
 /** The objects of entity B, one per kind, made by B's own staff or by platform staff above it. */
 async function foreignObjects(t: TestContext, w: World, root: number): Promise<World['foreign']> {
   const bStaff = actingAs(w.b, (await signedInUser(t, w.b)).user);
@@ -723,6 +765,10 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
       (await bAdmin.agent.post('/api/user-management/api-keys/create', { name: uniqueName('B key ') })).json()
         .apiKey.id,
     entity: async () => w.b,
+    template: async () =>
+      (
+        await w.rootAdmin.post('/api/template/create', { entityId: w.b, name: uniqueName('B template ') })
+      ).json().id as number,
     account: async () => account,
     wallet: async () =>
       (

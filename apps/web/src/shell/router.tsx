@@ -149,6 +149,14 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
   approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  templates: lazyRouteComponent(() => import('../routes/templates.page'), 'TemplatesPage'),
+  entities: lazyRouteComponent(async () => {
+    const [{ withEntityBrowse }, page] = await Promise.all([
+      import('./entity-browse-route'),
+      import('../routes/entities.page'),
+    ]);
+    return { default: withEntityBrowse(page.EntitiesPage) };
+  }),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),

@@ -1,4 +1,4 @@
-import { anyOf } from '../endpoint';
+import { allOf, anyOf } from '../endpoint';
 
 /** Section 6, "Per-endpoint permission keys", named once and reused by the rows. */
 export const P = {
@@ -53,6 +53,10 @@ export const P = {
     'order_management',
   ),
   templates: anyOf('entity_template_management'),
+  conversionProfiles: anyOf('conversion_profile_management'),
+  rollProfiles: anyOf('roll_profile_management'),
+  /** Create an entity via a template: the template key and account_management (it opens accounts). */
+  templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
   eodRun: anyOf('eod_processing'),

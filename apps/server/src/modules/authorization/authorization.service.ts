@@ -1,6 +1,6 @@
 import { SCOPE_TYPE_LABELS, SCOPE_TYPES, type ScopeType } from '@clearway/contracts/authorization';
 import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -175,6 +175,32 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
     scopeTypes: () => SCOPE_TYPES.map((code) => ({ code, name: SCOPE_TYPE_LABELS[code] })),
     listRoles: (principal: Principal) => listRoles(db, principal),
     listGroups: (principal: Principal) => listGroups(db, principal),
+    /** Whether the principal may see (and so name) a group: one `GET groups` lists it. */
+    async groupVisibleTo(tx: DbOrTx, principal: Principal, groupId: number): Promise<boolean> {
+      return (await listGroups(tx, principal)).some((g) => g.id === groupId);
+    },
+    /** The groups a principal is a member of (their ids). */
+    async groupIdsOf(principal: { kind: string; id: string }): Promise<number[]> {
+      const rows = await db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.principalKind, principal.kind as never),
+            eq(groupMembers.principalId, principal.id),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+    /** Group names by id, for what names groups (a template's grants); unknown ids are left out. */
+    async groupNames(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(inArray(groups.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     listScopes: (principal: Principal) => listScopes(db, principal),
 
     /** The new role is owned by the entity the caller acts on. */
@@ -312,6 +338,36 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
           return scopeView(tx, row!.id);
         },
       ),
+    /**
+     * Binds groups to an entity in the caller's transaction — what a template grants a new
+     * entity — through the one grant rule, audited. A refusal throws and, the transaction
+     * being the caller's, takes everything the caller did in it back with it.
+     * @throws Forbidden (the grant rule), NotFound (no such group)
+     */
+    async bindGroupsIn(
+      tx: DbOrTx,
+      who: Who,
+      binds: { groupId: number; entityId: number; scopeType: ScopeType }[],
+    ) {
+      if (binds.length === 0) return;
+      const touched: Touched = {
+        groupIds: [...new Set(binds.map((b) => b.groupId))],
+        roleIds: [],
+        principals: [],
+      };
+      await changeRights(tx, who.principal, touched, async () => {
+        for (const b of binds) {
+          await existingGroup(tx, b.groupId);
+          await tx.insert(permissionScopes).values(b).onConflictDoNothing();
+        }
+      });
+      await recordAudit(tx, who, {
+        action: 'authz.scope.create',
+        outcome: 'success',
+        target: String(binds[0]!.entityId),
+        details: { binds },
+      });
+    },
     async updateScope(who: Who, input: { id: number; entityId: number; scopeType: ScopeType }) {
       const scope = await scopeView(db, input.id);
       if (scope.entityId !== input.entityId)

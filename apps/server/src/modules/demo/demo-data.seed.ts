@@ -160,6 +160,25 @@ export const DEMO_PERSONAS: ReadonlyArray<{
     keys: ['account_view', 'approve_whitelist', 'authorization_management'],
     scope: 'SELF_AND_DESCENDANTS',
   },
+  // The broker's entity administrator: entities, templates (which open accounts and grant
+  // groups), approval policies and freezes in the broker's subtree.
+  {
+    username: 'entities',
+    displayName: 'Emery Entities',
+    persona: 'broker entity administrator',
+    home: 'Aurora Markets',
+    role: 'Broker Entity Administrator',
+    keys: [
+      'account_view',
+      'account_management',
+      'account_config_view',
+      'entity_template_management',
+      'authorization_management',
+      'approve_withdrawal',
+      'system_management',
+    ],
+    scope: 'SELF_AND_DESCENDANTS',
+  },
   // The broker's access administrator onboards client users (templates, invitations), issues
   // API keys and changes roles — never beyond the keys it holds itself.
   {
