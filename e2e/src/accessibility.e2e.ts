@@ -108,6 +108,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await checkOpened(page, '/', /^Reverse entry #\d+$/, 'dialog');
     await checkOpened(page, '/deposit-and-withdrawals/requests', 'Request withdrawal', 'dialog');
     await checkOpened(page, '/accounts', 'Create Account', 'dialog');
+    await checkOpened(page, '/entities', 'Create Entity', 'dialog');
   });
 
   it('finds none in a broker’s menus and popups', async () => {

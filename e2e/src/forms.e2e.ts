@@ -283,6 +283,29 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     await submitRefused(page, form, 'Book option', 'option booking, refused by the server');
   });
 
+  it('entity administration: create entity (with an address) and create template (with an account)', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'entities', DEMO_PASSWORD, currentCode);
+    await visit(page, '/entities');
+    await page.getByRole('button', { name: 'Create Entity' }).click();
+    const entity = page.getByRole('dialog', { name: 'Create Entity' });
+    expect(await requiredMarks(entity)).toBe(2);
+    await submitRefused(page, entity, 'Create Entity', 'create entity, empty');
+    await entity.getByLabel('Name', { exact: true }).fill('Walk Capital');
+    await entity.getByRole('button', { name: 'Add address' }).click();
+    await submitRefused(page, entity, 'Create Entity', 'create entity, empty address');
+    await page.keyboard.press('Escape');
+    await entity.waitFor({ state: 'hidden' });
+
+    await visit(page, '/templates');
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    const template = page.getByRole('dialog', { name: 'Create Template' });
+    await submitRefused(page, template, 'Create Template', 'create template, empty');
+    await template.getByLabel('Name', { exact: true }).fill('Walk template');
+    await template.getByRole('button', { name: 'Add account' }).click();
+    await submitRefused(page, template, 'Create Template', 'create template, unnamed account');
+  });
+
   it('treasury: rate sheet, instruments and holidays', async () => {
     const page = await b.page();
     await signInPersona(page, 'treasury', DEMO_PASSWORD, currentCode);

@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A user without two-factor, for journeys that are not about signing in. */
     plainUser: { username: string; password: string };
+    /** The portal's database (the mail outbox is read there). */
+    databaseUrl: string;
   }
 }
 
@@ -27,5 +29,6 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', portal.baseUrl);
   project.provide('plainUser', PLAIN_USER);
+  project.provide('databaseUrl', portal.databaseUrl);
   return portal.stop;
 }

@@ -63,6 +63,8 @@ export async function startTestPortal(env: Record<string, string>) {
   await createTestUsers(pgPort);
   return {
     baseUrl: portal.baseUrl,
+    /** The portal's own database: journeys read the mail outbox there, as a mail client would its inbox. */
+    databaseUrl: `postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`,
     async stop() {
       await portal.stop();
       await rm(dataDir, { recursive: true, force: true });

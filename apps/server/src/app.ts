@@ -12,7 +12,13 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
+import { createAuditTrailService } from './modules/audit-trail/audit-trail.service';
+import { apiKeyRoutes } from './modules/auth/api-keys.routes';
+import { createApiKeysService } from './modules/auth/api-keys.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
+import { authObjects } from './modules/auth/auth.objects';
+import { createSsoLinksService } from './modules/auth/sso-links.service';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
 import { createObjectPlacer } from './modules/authorization/object-placement';
@@ -46,9 +52,18 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { templateObjects } from './modules/templates/templates.objects';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createTradingModule } from './modules/trading/trading.module';
 import { tradingObjects } from './modules/trading/trading.objects';
 import { tradingRoutes } from './modules/trading/trading.routes';
+import { storedOnlyTradingPlatform } from './modules/trading-platform/trading-platform.port';
+import { tradingPlatformRoutes } from './modules/trading-platform/trading-platform.routes';
+import { createTradingPlatformService } from './modules/trading-platform/trading-platform.service';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
+import { createUserAdminService } from './modules/users/user-admin.service';
+import { userObjects } from './modules/users/users.objects';
 import { createUsersService } from './modules/users/users.service';
 import { createBankInfoService } from './modules/wallets/bank-info.service';
 import { walletObjects } from './modules/wallets/wallets.objects';
@@ -57,7 +72,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
-import type { Database } from './platform/db';
+import type { Database, DbOrTx } from './platform/db';
 import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -147,7 +162,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...requestObjects,
     ...moneyRequestObjects,
     ...walletObjects,
+    ...templateObjects,
     ...tradingObjects,
+    ...userObjects,
+    ...authObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -166,9 +184,47 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   installAuthentication(ports, auth);
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
-  const authorization = createAuthorizationService(db);
+  // Previews name the principals whose rights move: users and API keys, named by their modules.
+  const principalNames = {
+    users: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+    keys: async (_ids: string[], _tx: DbOrTx) => new Map<string, string>(),
+  };
+  const authorization = createAuthorizationService(db, async (refs, tx) => {
+    const u = await principalNames.users(
+      refs.filter((r) => r.kind === 'user').map((r) => r.id),
+      tx,
+    );
+    const k = await principalNames.keys(
+      refs.filter((r) => r.kind === 'apiKey').map((r) => r.id),
+      tx,
+    );
+    return new Map([
+      ...[...u].map(([id, n]) => [`user:${id}`, n] as const),
+      ...[...k].map(([id, n]) => [`apiKey:${id}`, n] as const),
+    ]);
+  });
+  const apiKeys = createApiKeysService({ db, tokens: auth.tokens, authorization });
+  const ssoLinks = createSsoLinksService(db, users);
+  const userAdmin = createUserAdminService({
+    db,
+    users,
+    authorization,
+    ports: {
+      endSessions: (userId, tx) => auth.sessions.endAllForUser(userId, undefined, tx),
+      invite: (user, tx) => auth.passwords.invite(user, tx),
+      lockedUntil: auth.throttle.lockedUntil,
+      unlock: auth.throttle.reset,
+      ssoLinksOf: ssoLinks.linksOf,
+    },
+  });
+  principalNames.users = (ids, tx) => userAdmin.namesOf(ids, tx);
+  principalNames.keys = (ids, tx) => apiKeys.namesOf(ids, tx);
+  const auditTrail = createAuditTrailService(db);
+  // No external trading platform is configured: the portal's record is the platform's.
+  const tradingPlatform = createTradingPlatformService(db, storedOnlyTradingPlatform);
   const ledger = createLedgerService(db);
   const accounts = createAccountsService(db, entities);
+  entities.refuseDeactivationWhen(accounts.fundedAccounts);
   const instruments = createInstrumentsModule({ db, users, referenceData, entities });
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
@@ -188,6 +244,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     resolver,
     humanOf: auth.tokens.humanOf,
     identitiesOf: auth.tokens.identitiesOf,
+    groups: {
+      namesOf: authorization.groupNames,
+      visibleTo: authorization.groupVisibleTo,
+      idsOf: authorization.groupIdsOf,
+    },
   });
   subscribeNotifications({
     notifications,
@@ -210,6 +271,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     storage,
   });
   const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
+  const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -219,7 +281,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
-      authorizationRoutes(api, authorization);
+      authorizationRoutes(api, authorization, userAdmin.assertWithin);
+      userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
+      apiKeyRoutes(api, apiKeys, ssoLinks);
+      auditTrailRoutes(api, auditTrail);
+      tradingPlatformRoutes(api, tradingPlatform, users);
       ledgerRoutes(api, {
         accounts,
         balances,
@@ -236,6 +302,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
       approvalsRoutes(api, approvals);
+      templatesRoutes(api, templates);
       notificationsRoutes(api, notifications, notificationCentre);
     },
     { prefix: API_BASE },
@@ -255,6 +322,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       resolver,
       entities,
       authorization,
+      userAdmin,
+      apiKeys,
+      ssoLinks,
+      tradingPlatform,
       ledger,
       accounts,
       balances,
@@ -268,6 +339,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ssi,
       moneyRequests,
       approvals,
+      templates,
       notifications,
       notificationCentre,
       jobs,

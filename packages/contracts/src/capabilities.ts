@@ -87,6 +87,18 @@ export const CAPABILITIES = {
   canViewEntityInstruments: all(A.entity.instruments),
   canSetEntityInstruments: all(A.entity.setInstruments),
   canManageApprovalPolicies: all(A.requests.policies, A.requests.setPolicy),
+  // Section 6, "Entity administration" and "Templates".
+  canCreateEntity: all(A.entity.create, A.entity.parentEntities),
+  canEditEntity: all(A.entity.update),
+  canViewEntityAccounts: all(A.entity.accounts),
+  canFreezeEntity: all(A.entity.freeze, A.entity.unfreeze),
+  canViewTemplateDetails: all(A.template.view),
+  canCreateTemplate: all(A.template.create),
+  canEditTemplate: all(A.template.update),
+  canDeleteTemplate: all(A.template.delete),
+  canCreateEntityViaTemplate: all(A.template.createEntity),
+  canManageConversionProfiles: all(A.entity.conversionProfileCreate, A.entity.conversionProfileUpdate),
+  canManageRollProfiles: all(A.entity.rollProfileCreate, A.entity.rollProfileUpdate),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

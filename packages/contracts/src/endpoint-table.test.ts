@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, running the end of day, and what options and margin are computed with (volatilities, interest rates, margin rates)', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, entity freezes and conversion and roll profiles, running the end of day, what options and margin are computed with (volatilities, interest rates, margin rates), and user administration’s templates, effective access, key updates and revocation, the rights preview and the audit trail', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -86,7 +86,13 @@ describe('the endpoint table (spec section 7)', () => {
       'PUT /requests/approval-policies',
       'POST /requests/inbox',
       'POST /requests/view',
+      'POST /entity/freeze',
+      'POST /entity/unfreeze',
       'PUT /entity/instruments',
+      'POST /entity/conversionProfiles/create',
+      'PUT /entity/conversionProfiles/update',
+      'POST /entity/rollProfiles/create',
+      'PUT /entity/rollProfiles/update',
       'POST /instruments/create',
       'PUT /instruments/update',
       'PUT /instruments/status',
@@ -109,6 +115,13 @@ describe('the endpoint table (spec section 7)', () => {
       'PUT /entity/margin-rates',
       'POST /eod/run',
       'POST /eod/runs',
+      'POST /user-management/templates',
+      'POST /user-management/templates/create',
+      'POST /user-management/effective-access',
+      'PUT /user-management/api-keys/update',
+      'POST /user-management/api-keys/revoke',
+      'POST /rights/preview',
+      'POST /audit/list',
     ]);
   });
 

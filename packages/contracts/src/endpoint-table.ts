@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
 import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
@@ -43,9 +43,10 @@ export const API = {
   allocations: allocationEndpoints,
   vasps: vaspEndpoints,
   transfer: transferEndpoints,
+  audit: auditEndpoints,
 } as const;
 
-export const API_BASE = '/api';
+export { API_BASE } from './endpoint';
 
 /** The table as a flat list, each row with a stable id such as `account.balances`. */
 export const ENDPOINT_LIST: ReadonlyArray<Endpoint & { id: string }> = Object.entries(API).flatMap(

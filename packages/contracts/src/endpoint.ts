@@ -134,3 +134,6 @@ export function call<
     ...extra,
   });
 }
+
+/** Where every call of the table is served (the path prefix of each row). */
+export const API_BASE = '/api';

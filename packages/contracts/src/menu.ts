@@ -93,6 +93,13 @@ export const MENU: readonly MenuItem[] = [
         path: '/user-management/permission-scopes',
         ...gate(A.authorization.permissionScopes),
       },
+      // Beyond section 2: the audit trail of the selected entity's subtree.
+      {
+        id: 'audit-trail',
+        label: 'Audit Trail',
+        path: '/user-management/audit-trail',
+        ...gate(A.audit.list),
+      },
     ],
   },
   {

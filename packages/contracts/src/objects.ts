@@ -14,6 +14,9 @@ export const OBJECT_KINDS = {
   fileProof: 'File proof',
   trade: 'Trade',
   entity: 'Entity',
+  template: 'Template',
+  user: 'User',
+  apiKey: 'API key',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

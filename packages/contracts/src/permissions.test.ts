@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeCapabilities, noCapabilities } from './capabilities';
 import { ERROR_CATALOGUE } from './errors';
-import { PERMISSION_KEYS, satisfies } from './permissions';
+import { PERMISSION_GROUPS, PERMISSION_KEYS, satisfies } from './permissions';
 
 const held = (permissions: string[], childPermissions: string[] = []) =>
   ({ permissions, childPermissions }) as Parameters<typeof satisfies>[0];
@@ -61,5 +61,13 @@ describe('capability flags', () => {
 describe('error catalogue (section 8)', () => {
   it('titles 409 with the spec’s mislabel', () => {
     expect(ERROR_CATALOGUE[409]?.title).toBe('Forbidden Access');
+  });
+});
+
+describe('the permission catalogue’s groups (section 6)', () => {
+  it('hold every key exactly once', () => {
+    const grouped = PERMISSION_GROUPS.flatMap((g) => g.keys);
+    expect([...grouped].sort()).toEqual([...PERMISSION_KEYS].sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
   });
 });

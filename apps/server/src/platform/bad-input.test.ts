@@ -163,6 +163,20 @@ const RICHER: Record<string, Sample['body']> = {
     addresses: [{ addressType: 'Registered', line1: '1 Main Street', city: 'London', countryCode: 'GB' }],
     nameMappings: [{ source: 'Bank', name: 'Desk at the bank' }],
   },
+  'template.create': {
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
+    grants: [{ groupId: 1, scopeType: 'SELF' }],
+    approvalPolicies: [{ requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: 1 }],
+  },
+  'template.update': {
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading', currencyId: 'USD' }],
+    grants: [{ groupId: 1, scopeType: 'SELF' }],
+    approvalPolicies: [{ requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: 1 }],
+  },
+  'template.createEntity': {
+    addresses: [{ addressType: 'Registered', line1: '1 Main Street', city: 'London', countryCode: 'GB' }],
+    nameMappings: [{ source: 'Bank', name: 'Desk at the bank' }],
+  },
   'authorization.groupsCreate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
   'authorization.groupsUpdate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
   'trades.bookManualDeliverableFxOptionTrade': {

@@ -106,6 +106,8 @@ export const ZConfig = z.object({
   LOGIN_DELAY_BASE_MS: int(250),
   LOGIN_DELAY_MAX_MS: int(4000),
   PASSWORD_RESET_TTL_MINUTES: int(60),
+  /** How long the set-password link of an invited user works. */
+  INVITE_TTL_HOURS: int(72),
   SMTP_URL: z.string().url().optional(),
   /** Hours a newly approved or changed destination waits before it can receive funds. */
   WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),

@@ -22,7 +22,7 @@ const PAGE = 100;
 const BUDGET = 10;
 
 /** Where a list reads: a small entity (one row of everything) and a large one (PAGE rows). */
-type Scope = { entityId: number; username: string; base: string; quote: string };
+type Scope = { entityId: number; username: string; userId: string; base: string; quote: string };
 type Case = {
   /** The contract row, as `ENDPOINT_LIST` names it. */
   row: string;
@@ -86,6 +86,8 @@ const CASES: Case[] = [
     call: (a, s) => a.post(`/api/entity/${s.entityId}/list`, { limit: PAGE }),
     size: itemsOf,
   },
+  { row: 'entity.accounts', ...post('/entity/accounts', at, arrayOf) },
+  { row: 'template.list', ...get((s) => `/template?entityId=${s.entityId}`, arrayOf) },
   { row: 'entity.linkedEntities', ...post('/entity/linked-entities', at, arrayOf) },
   { row: 'entity.relatedEntities', ...post('/entity/related-entities', at, arrayOf) },
   { row: 'entity.relatedEntitiesUpstream', ...post('/entity/related-entities-upstream', at, arrayOf) },
@@ -126,6 +128,27 @@ const CASES: Case[] = [
   { row: 'authorization.permissions', ...get('/permissions') },
   { row: 'authorization.permissionScopes', ...get('/permission-scopes', arrayOf) },
   { row: 'authorization.permissionScopeTypes', ...get('/permission-scopes/types') },
+  {
+    row: 'userManagement.list',
+    ...post('/user-management/', (s) => ({ ...at(s), limit: PAGE, withSso: true }), itemsOf),
+  },
+  { row: 'userManagement.listAll', ...post('/user-management/list', at, arrayOf) },
+  { row: 'userManagement.templates', ...post('/user-management/templates', at, arrayOf) },
+  {
+    row: 'userManagement.effectiveAccess',
+    ...post(
+      '/user-management/effective-access',
+      (s) => ({ ...at(s), principal: { kind: 'user', id: s.userId } }),
+      arrayOf,
+    ),
+  },
+  {
+    row: 'userManagement.apiKeysList',
+    ...get((s) => `/user-management/api-keys/list?entityId=${s.entityId}`, arrayOf),
+  },
+  { row: 'authorization.ssoList', ...get((s) => `/sso/list?entityId=${s.entityId}`, arrayOf) },
+  { row: 'entity.celerUser', ...post('/entity/celer-user', at, arrayOf) },
+  { row: 'audit.list', ...post('/audit/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   // The caller's own notifications (not an entity's): staff hold more than PAGE of them.
   { row: 'platform.notificationList', ...post('/notifications/list', () => ({ limit: PAGE }), itemsOf) },
 ];
@@ -210,6 +233,12 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
         insert into wallets (entity_id, friendly_name, network, address, digital_assets, usable_from)
         select ${owner}, 'Wallet ' || g, 'ETH', '0x' || lpad(to_hex(g), 40, '0'), '{ETH}', now()
         from generate_series(1, ${n}) g`);
+    // Templates of the entity, each granting one group (their names are read with the list).
+    await db.execute(sql`
+      insert into entity_templates (owner_entity_id, name, accounts, grants)
+      select ${entityId}, 'Template ' || g, '[{"accountType":"MarginTrading","accountName":"Trading","currencyId":"USD"}]'::jsonb,
+             jsonb_build_array(jsonb_build_object('groupId', coalesce((select min(id) from groups), 1), 'scopeType', 'SELF'))
+      from generate_series(1, ${n}) g`);
     await db.execute(sql`
       insert into bank_accounts (entity_id, beneficiary_name, beneficiary_address, bank_name, account_number, bic, currency, usable_from)
       select ${entityId}, 'Beneficiary', '1 Main St', 'Bank ' || g, 'ACC' || g, 'NWBKGB2L', 'USD', now()
@@ -236,7 +265,30 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     // A user of the entity and all below it, whose usable entities `entity/list` answers.
     const user = await createUser(t, { homeEntityId: entityId });
     await grant(t, user.id, entityId, ['account_view'], 'SELF_AND_DESCENDANTS');
-    return { entityId, username: user.username, base: 'EUR', quote: 'USD' };
+    // Users of the entity, each with an API key, an SSO link and a template; audited changes;
+    // and the user above granted a key on each entity below (effective access per entity).
+    await db.execute(sql`
+      with made as (
+        insert into users (username, email, display_name, home_entity_id, password_hash)
+        select 'u' || ${entityId} || '.' || g, 'u' || g || '@example.com', 'User ' || g, ${entityId}, 'x'
+          from generate_series(1, ${n}) g returning id)
+      insert into user_sso_links (user_id, issuer, subject) select id, 'https://idp.example.com', id::text from made`);
+    await db.execute(sql`
+      insert into api_keys (name, prefix, secret_hash, home_entity_id)
+      select 'Key ' || g, 'p' || ${entityId} || 'x' || g, 'x', ${entityId} from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into trading_platform_users (user_id, entity_id, login_name)
+      select id, ${entityId}, 'tp.' || username from users where home_entity_id = ${entityId}`);
+    await db.execute(sql`
+      insert into user_templates (name, home_entity_id) select 'Template ' || ${entityId} || '.' || g, ${entityId}
+        from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into audit_events (actor_kind, actor_id, acting_entity_id, action, outcome)
+      select 'user', ${staffUser.id}, ${entityId}, 'walk.action', 'success' from generate_series(1, ${n}) g`);
+    await db.execute(sql`
+      insert into direct_permissions (principal_kind, principal_id, entity_id, permission, scope_type)
+      select 'user', ${user.id}, c, 'account_view', 'SELF' from unnest(${sql.param(children)}::int[]) c`);
+    return { entityId, username: user.username, userId: user.id, base: 'EUR', quote: 'USD' };
   }
 
   beforeAll(async () => {

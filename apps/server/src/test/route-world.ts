@@ -58,7 +58,12 @@ export type World = {
    * For each kind of object a contract row may name by id, one that belongs to B: outside
    * the tree of a caller acting on A. A kind without one fails the walk.
    */
-  foreign: Partial<Record<ObjectKind, () => Promise<number>>>;
+  foreign: Partial<Record<ObjectKind, () => Promise<number | string>>>;
+  /** A fresh user of A (invited by the administrator), an API key of A, a user template of A. */
+  newUser: () => Promise<string>;
+  newKey: () => Promise<string>;
+  newTemplate: () => Promise<number>;
+  newSsoLink: () => Promise<number>;
 };
 
 const bank = () => ({
@@ -95,6 +100,28 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'entity.relatedEntitiesUpstream': (w) => ({ body: { entityId: w.a } }),
   'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
   'entity.conversionProfile': () => ({ query: { id: 1 } }),
+  'entity.accounts': () => ({ body: {} }),
+  'entity.conversionProfileCreate': () => ({ body: { name: uniqueName('Conversion ') } }),
+  'entity.conversionProfileUpdate': () => ({ body: { id: 1, description: 'Mid plus the standard spread' } }),
+  'entity.rollProfileCreate': () => ({ body: { name: uniqueName('Roll ') } }),
+  'entity.rollProfileUpdate': () => ({ body: { id: 1, description: 'Every business day' } }),
+  'entity.freeze': async (w) => ({ body: { targetEntityId: await newChild(w), reason: 'Sanctions review' } }),
+  'entity.unfreeze': async (w) => {
+    const targetEntityId = await newChild(w);
+    await w.admin.post('/api/entity/freeze', { entityId: w.a, targetEntityId, reason: 'Review' });
+    return { body: { targetEntityId, reason: 'Review closed' } };
+  },
+  'template.list': () => ({ query: {} }),
+  'template.create': () => ({ body: { name: uniqueName('Template ') } }),
+  'template.view': async (w) => ({ body: { templateId: await newTemplate(w) } }),
+  'template.update': async (w) => ({
+    body: { templateId: await newTemplate(w), name: uniqueName('Renamed ') },
+  }),
+  'template.delete': async (w) => ({ body: { templateId: await newTemplate(w) } }),
+  'template.createEntity': async (w) => ({
+    params: { id: await newTemplate(w) },
+    body: { parentId: w.a, entityName: uniqueName('From template ') },
+  }),
   'authorization.rolesCreate': () => ({ body: { name: uniqueName('role-'), permissions: ['account_view'] } }),
   'authorization.rolesUpdate': async (w) => ({ body: { roleId: await newRole(w), description: 'updated' } }),
   'authorization.rolesDelete': async (w) => ({ body: { roleId: await newRole(w) } }),
@@ -125,6 +152,79 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     },
   }),
   'authorization.directDelete': async (w) => ({ body: { id: await newDirect(w), entityId: w.a } }),
+  'userManagement.list': () => ({ body: {} }),
+  'userManagement.listAll': () => ({ body: {} }),
+  'userManagement.create': (w) => ({ body: newUserBody(w) }),
+  'userManagement.createPortalUser': (w) => ({ body: newUserBody(w) }),
+  'userManagement.createViaTemplate': async (w) => {
+    const { homeEntityId: _, twoFactorRequired: __, ...body } = newUserBody(w);
+    return { body: { ...body, templateId: await w.newTemplate() } };
+  },
+  'userManagement.update': async (w) => ({ body: { userId: await w.newUser(), displayName: 'Renamed' } }),
+  'userManagement.twoFactorUpdate': async (w) => ({ body: { userId: await w.newUser(), action: 'reset' } }),
+  'userManagement.assign': async (w) => ({ body: { userId: await w.newUser(), groupIds: [] } }),
+  'userManagement.rolesUpdate': async (w) => ({
+    body: { userId: await w.newUser(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
+  }),
+  'userManagement.templates': () => ({ body: {} }),
+  'userManagement.templatesCreate': async (w) => ({
+    body: {
+      name: uniqueName('Template '),
+      homeEntityId: w.a,
+      groupIds: [await newGroup(w)],
+      roles: [{ roleId: await newRole(w), scopeType: 'SELF' }],
+    },
+  }),
+  'userManagement.effectiveAccess': async (w) => ({
+    body: { principal: { kind: 'user', id: await w.newUser() } },
+  }),
+  'userManagement.apiKeysList': () => ({ query: {} }),
+  'userManagement.apiKeysCreate': () => ({
+    body: { name: uniqueName('Key '), allowedCidrs: ['127.0.0.1/32'], expiresOn: '2099-12-31' },
+  }),
+  'userManagement.apiKeysUpdate': async (w) => ({ body: { apiKeyId: await w.newKey(), name: 'Renamed' } }),
+  'userManagement.apiKeysRevoke': async (w) => ({ body: { apiKeyId: await w.newKey() } }),
+  'userManagement.apiKeysGroups': async (w) => ({
+    body: { apiKeyId: await w.newKey(), groupIds: [await newGroup(w)] },
+  }),
+  'userManagement.apiKeysRoles': async (w) => ({
+    body: { apiKeyId: await w.newKey(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
+  }),
+  'userManagement.apiKeysDirectPermissions': async (w) => ({
+    body: { apiKeyId: await w.newKey(), permissions: [{ key: 'account_view', scopeType: 'SELF' }] },
+  }),
+  'authorization.ssoList': () => ({ query: {} }),
+  'authorization.ssoCreate': async (w) => ({
+    body: { userId: await w.newUser(), issuer: 'https://idp.example.com', subject: uniqueName('sub-') },
+  }),
+  'authorization.ssoDelete': async (w) => ({ body: { id: await w.newSsoLink() } }),
+  'authorization.rightsPreview': async (w) => ({
+    body: {
+      change: { kind: 'roles/update', body: { roleId: await newRole(w), permissions: ['account_view'] } },
+    },
+  }),
+  'audit.list': () => ({ body: {} }),
+  'userManagement.celerDetails': async (w) => ({ body: { userId: await w.newUser() } }),
+  'userManagement.celerUpdate': async (w) => ({
+    body: {
+      userId: await w.newUser(),
+      loginName: uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, ''),
+      accounts: ['TP-1'],
+    },
+  }),
+  'userManagement.celerResetPassword': async (w) => {
+    const login = uniqueName('tp.').replace(/[^A-Za-z0-9._-]/g, '');
+    const made = await w.admin.put('/api/user-management/celer-user/update', {
+      userId: await w.newUser(),
+      loginName: login,
+    });
+    return { body: { userName: login, id: made.json().id } };
+  },
+  'entity.celerUser': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountProperties': (w) => ({ body: { entityId: w.a } }),
+  'entity.accountPropertiesUpdate': (w) => ({
+    body: { entityId: w.a, leverage: 30, tradingEnabled: true, allowedInstruments: ['EUR/USD'] },
+  }),
   'account.list': () => ({ body: {} }),
   'account.create': () => ({
     body: { accountType: 'Bank', accountName: uniqueName('Acct '), ibanCode: 'GB82 WEST 1234 5698 7654 32' },
@@ -418,6 +518,17 @@ export function sampleFor(e: Endpoint & { id: string }) {
   return SAMPLES[e.id] ?? (!e.body && !e.query ? () => ({}) : undefined);
 }
 
+const newUserBody = (w: World) => {
+  const username = uniqueName('user.').replace(/[^A-Za-z0-9._-]/g, '');
+  return {
+    username,
+    email: `${username}@example.com`,
+    displayName: 'Walk User',
+    homeEntityId: w.a,
+    twoFactorRequired: true,
+  };
+};
+
 async function newRole(w: World): Promise<number> {
   return (
     await w.admin.post('/api/roles/create', { name: uniqueName('role-'), permissions: ['account_view'] })
@@ -638,6 +749,25 @@ export async function buildWorld(t: TestContext): Promise<World> {
       )
     ).trade.id;
   w.foreign = await foreignObjects(t, w, root.id);
+  w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
+  w.newKey = async () =>
+    (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey
+      .id;
+  w.newTemplate = async () =>
+    (
+      await w.admin.post('/api/user-management/templates/create', {
+        name: uniqueName('Template '),
+        homeEntityId: w.a,
+      })
+    ).json().id;
+  w.newSsoLink = async () =>
+    (
+      await w.admin.post('/api/sso/create', {
+        userId: await w.newUser(),
+        issuer: 'https://idp.example.com',
+        subject: uniqueName('sub-'),
+      })
+    ).json().id;
   w.newNotification = async () => {
     const row = (
       await t.database.db.execute<{ id: string }>(sql`
@@ -647,6 +777,26 @@ export async function buildWorld(t: TestContext): Promise<World> {
     return Number(row.id);
   };
   return w;
+}
+
+/** A fresh entity below A (what a freeze walk acts on, so A itself is never frozen). */
+async function newChild(w: World): Promise<number> {
+  const res = await w.admin.post('/api/entity/create', {
+    entityId: w.a,
+    parentId: w.a,
+    entityName: uniqueName('Child '),
+  });
+  return res.json().entityId as number;
+}
+
+/** A fresh template of A's, opening one account. */
+async function newTemplate(w: World): Promise<number> {
+  const res = await w.admin.post('/api/template/create', {
+    entityId: w.a,
+    name: uniqueName('Template '),
+    accounts: [{ accountType: 'MarginTrading', accountName: 'Trading USD', currencyId: 'USD' }],
+  });
+  return res.json().id as number;
 }
 
 /** The objects of entity B, one per kind, made by B's own staff or by platform staff above it. */
@@ -662,8 +812,18 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
   ).json().id as number;
   const bankOfB = async () =>
     (await t.services.bankInfo.createDirect(bStaff, { entityId: w.b, ...bank() })).id;
+  const bAdmin = await signedInUser(t, w.b);
+  await grant(t, bAdmin.user.id, w.b);
   return {
+    user: async () => bAdmin.user.id,
+    apiKey: async () =>
+      (await bAdmin.agent.post('/api/user-management/api-keys/create', { name: uniqueName('B key ') })).json()
+        .apiKey.id,
     entity: async () => w.b,
+    template: async () =>
+      (
+        await w.rootAdmin.post('/api/template/create', { entityId: w.b, name: uniqueName('B template ') })
+      ).json().id as number,
     account: async () => account,
     wallet: async () =>
       (
@@ -719,9 +879,9 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
 }
 
 /** The sample with `field` naming `id` instead, wherever the sample carries it (else in the body). */
-export function withObject(sample: Sample, field: string, id: number): Sample {
+export function withObject(sample: Sample, field: string, id: number | string): Sample {
   if (sample.params && field in sample.params)
-    return { ...sample, params: { ...sample.params, [field]: id } };
+    return { ...sample, params: { ...sample.params, [field]: Number(id) } };
   if (sample.query && field in sample.query) return { ...sample, query: { ...sample.query, [field]: id } };
   return { ...sample, body: { ...sample.body, [field]: id } };
 }

@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@clearway/contracts/endpoint';
-import { API } from '@clearway/contracts/endpoint-table';
+import { authEndpoints } from '@clearway/contracts/endpoints/auth.endpoints';
 import { CSRF_COOKIE, LOGOUT_BROADCAST_KEY, SESSION_VALID_COOKIE } from '@clearway/contracts/session';
 import { type CallInput, callEndpoint, GatewayError, type GatewayOptions } from './gateway';
 import { runtimeConfig } from './runtime-config';
@@ -25,7 +25,7 @@ let loggingOut: Promise<string> | null = null;
  */
 export function sharedLogout(): Promise<string> {
   loggingOut ??= callEndpoint<{ url: string }>(
-    API.auth.signout,
+    authEndpoints.signout,
     { payload: { csrfToken: readCookie(CSRF_COOKIE), json: true } },
     options(),
   )

@@ -1,5 +1,4 @@
-import { type Endpoint, toRoutePattern } from '@clearway/contracts/endpoint';
-import { API_BASE } from '@clearway/contracts/endpoint-table';
+import { API_BASE, type Endpoint, toRoutePattern } from '@clearway/contracts/endpoint';
 import { describeStatus, TOO_LARGE_MESSAGE } from '@clearway/contracts/errors';
 import { readableMessage } from '@clearway/contracts/field-labels';
 

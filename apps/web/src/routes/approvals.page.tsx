@@ -1,3 +1,4 @@
+import { REQUEST_TYPES } from '@clearway/contracts/enums';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
 import { inboxQuery } from '../features/approvals/api/inbox.queries';
+import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
 import { InboxFilters, type InboxFilterValue } from '../features/approvals/components/inbox-filters';
 import { InboxTable } from '../features/approvals/components/inbox-table';
 import { RequestDrawer } from '../features/approvals/components/request-drawer';
@@ -30,7 +32,14 @@ export function ApprovalsPage({ pageSize, onPageSize }: PageSizeProps) {
   // Ages count to when the page arrived, so they do not change under the reader's eyes.
   const now = useMemo(() => (list.dataUpdatedAt ? list.dataUpdatedAt : Date.now()), [list.dataUpdatedAt]);
   return (
-    <PageFrame title={t('pages.approvals')}>
+    <PageFrame
+      title={t('pages.approvals')}
+      actions={
+        entity?.capabilities.canManageApprovalPolicies ? (
+          <ApprovalPolicies entityId={id} types={REQUEST_TYPES} />
+        ) : undefined
+      }
+    >
       <Stack gap="xs">
         <InboxFilters
           value={filter}

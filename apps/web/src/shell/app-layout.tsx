@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { inboxCountQuery } from '../features/approvals/api/inbox.queries';
 import { useLogout } from '../features/auth/api/auth.mutations';
 import { EntitySelector } from '../features/entities/components/entity-selector';
+import { FrozenBanner } from '../features/entities/components/frozen-banner';
 import { WalletTypeNotice } from '../features/whitelist/components/wallet-type-notice';
 import { runtimeConfig } from '../lib/runtime-config';
 import { SelectedEntityContext } from '../lib/selected-entity';
@@ -144,7 +145,10 @@ export function AppLayout() {
               <Loader aria-label={t('shell.permissionsLoading')} />
             </Center>
           ) : (
-            <Outlet />
+            <>
+              {entity.selected?.frozen && <FrozenBanner entityName={entity.selected.entityName} />}
+              <Outlet />
+            </>
           )}
           <WalletTypeNotice
             ownEntity={entity.selected?.depth === 0}

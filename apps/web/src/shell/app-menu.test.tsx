@@ -26,6 +26,7 @@ const node = (entityId: number, entityName: string, attributes: string[], parent
   childPermissions: CHECKER_KEYS,
   active: true,
   tradingEnabled: false,
+  frozen: false,
   children: [],
 });
 const FOREST: TEntityNode[] = [

@@ -149,10 +149,27 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   requests: pagedPage(() => import('../routes/requests.page'), 'RequestsPage'),
   approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
+  templates: lazyRouteComponent(() => import('../routes/templates.page'), 'TemplatesPage'),
+  entities: lazyRouteComponent(async () => {
+    const [{ withEntityBrowse }, page] = await Promise.all([
+      import('./entity-browse-route'),
+      import('../routes/entities.page'),
+    ]);
+    return { default: withEntityBrowse(page.EntitiesPage) };
+  }),
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
+  users: pagedPage(() => import('../routes/users.page'), 'UsersPage'),
+  'api-keys': lazyRouteComponent(() => import('../routes/api-keys.page'), 'ApiKeysPage'),
+  roles: lazyRouteComponent(() => import('../routes/roles.page'), 'RolesPage'),
+  groups: lazyRouteComponent(() => import('../routes/groups.page'), 'GroupsPage'),
+  'permission-scopes': lazyRouteComponent(
+    () => import('../routes/permission-scopes.page'),
+    'PermissionScopesPage',
+  ),
+  'audit-trail': pagedPage(() => import('../routes/audit-trail.page'), 'AuditTrailPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
 };
 

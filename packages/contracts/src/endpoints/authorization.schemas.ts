@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPE_TYPES } from '../authorization';
 import { PERMISSION_KEYS } from '../permissions';
-import { text, trimmed, ZId } from '../primitives';
+import { text, trimmed, ZDate, ZId, ZIdParam, ZOffset } from '../primitives';
 
 const name = trimmed(100).min(1, 'Enter a name');
 const description = trimmed(500).default('');
@@ -92,3 +92,109 @@ export const ZCreateDirect = z.strictObject({
 });
 export const ZDeleteDirect = z.strictObject({ id, entityId });
 export const ZOk = z.object({ message: z.string() });
+
+/**
+ * A change of rights to try without saving: the row's path and the body it would send
+ * (members and principals flattened into lists of ids, so every field is a plain value).
+ */
+export const ZRightsPreviewRequest = z.strictObject({
+  ...acting,
+  change: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('roles/update'), body: ZUpdateRole }),
+    z.strictObject({
+      kind: z.literal('groups/update'),
+      body: z.strictObject({
+        groupId: id,
+        userIds: z.array(text(36).uuid()).default([]),
+        apiKeyIds: z.array(text(36).uuid()).default([]),
+      }),
+    }),
+    z.strictObject({ kind: z.literal('groups/role/update'), body: ZSetGroupRoles }),
+    z.strictObject({ kind: z.literal('groups/delete'), body: ZDeleteGroup }),
+    z.strictObject({ kind: z.literal('permission-scopes/create'), body: ZCreateScope }),
+    z.strictObject({ kind: z.literal('permission-scopes/update'), body: ZUpdateScope }),
+    z.strictObject({ kind: z.literal('permission-scopes/delete'), body: ZDeleteScope }),
+    z.strictObject({
+      kind: z.literal('direct-permissions/create'),
+      body: z.strictObject({
+        principalKind: z.enum(['user', 'apiKey']),
+        principalId: text(36).uuid(),
+        entityId,
+        permission: z.enum(PERMISSION_KEYS),
+        scopeType: z.enum(SCOPE_TYPES),
+      }),
+    }),
+    z.strictObject({ kind: z.literal('direct-permissions/delete'), body: ZDeleteDirect }),
+    z.strictObject({
+      kind: z.literal('user-management/assign'),
+      body: z.strictObject({ userId: text(36).uuid(), groupIds: z.array(id) }),
+    }),
+    z.strictObject({
+      kind: z.literal('user-management/roles/update'),
+      body: z.strictObject({ userId: text(36).uuid(), roleIds: z.array(id), scopeType: z.enum(SCOPE_TYPES) }),
+    }),
+  ]),
+});
+/** Who gains or loses which key where (own permissions, or child permissions when `child`). */
+export const ZRightsPreview = z.object({
+  changes: z.array(
+    z.object({
+      principal: z.object({ kind: z.enum(['user', 'apiKey']), id: z.string(), name: z.string() }),
+      entityId: z.number(),
+      entityName: z.string(),
+      key: z.enum(PERMISSION_KEYS),
+      child: z.boolean(),
+      change: z.enum(['gain', 'lose']),
+    }),
+  ),
+  /** Set when the change would be refused (the grant rule's reason); nothing is saved either way. */
+  refused: z.string().nullable(),
+});
+
+/** An external identity that signs a user in: issuer + subject (Entra: issuer `ms-entra`, the object id). */
+export const ZSsoLink = z.object({
+  id: z.number(),
+  userId: z.string(),
+  username: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+});
+export const ZSsoListQuery = z.strictObject({ entityId: ZIdParam.optional() });
+export const ZCreateSsoLink = z.strictObject({
+  ...acting,
+  userId: text(36).uuid('Pick a user'),
+  issuer: trimmed(200).min(1, 'Enter the issuer'),
+  subject: trimmed(200).min(1, 'Enter the subject'),
+});
+export const ZDeleteSsoLink = z.strictObject({ ...acting, id });
+
+export const ZAuditListRequest = z.strictObject({
+  ...acting,
+  action: trimmed(100).optional(),
+  actor: trimmed(100).optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
+  from: ZDate.optional(),
+  to: ZDate.optional(),
+  limit: z.number().int().min(1).max(1000).default(25),
+  offset: ZOffset,
+});
+export const ZAuditPage = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actorKind: z.string(),
+      actorId: z.string().nullable(),
+      actorName: z.string().nullable(),
+      entityId: z.number().nullable(),
+      entityName: z.string().nullable(),
+      action: z.string(),
+      target: z.string().nullable(),
+      outcome: z.string(),
+      ip: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});

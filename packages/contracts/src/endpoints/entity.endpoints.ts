@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, row } from '../endpoint';
+import { call, endpoint, row } from '../endpoint';
 import { ZIdParam } from '../primitives';
 import {
   ZChildListRequest,
@@ -11,15 +11,33 @@ import {
   ZEntityNode,
   ZEntityRef,
   ZEntitySummaries,
+  ZFreezeRequest,
   ZProfile,
+  ZProfileCreate,
   ZProfileQuery,
   ZProfiles,
+  ZProfileUpdate,
   ZRelated,
   ZUpdateEntity,
 } from './entity.schemas';
 import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
+import { ZAccount } from './money.schemas';
 import { ZMarginRequest, ZMarginRequirements } from './options.schemas';
 import { P } from './permission-sets';
+import {
+  ZCreateViaTemplate,
+  ZTemplate,
+  ZTemplateCreate,
+  ZTemplateListQuery,
+  ZTemplateRef,
+  ZTemplateUpdate,
+} from './template.schemas';
+import {
+  ZAccountProperties,
+  ZAccountPropertiesUpdate,
+  ZTradingEntityRequest,
+  ZTradingPlatformUser,
+} from './trading-platform.schemas';
 
 const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
   endpoint({
@@ -85,12 +103,46 @@ export const entityEndpoints = {
     body: ZEntityRef,
     response: ZEntity,
   }),
-  accounts: row('POST', '/entity/accounts', 'entities', 'Accounts of an entity', {
-    permissions: P.entityView,
-  }),
-  celerUser: row('POST', '/entity/celer-user', 'entities', 'Trading-platform user of an entity', {
-    permissions: P.entityView,
-  }),
+  accounts: call(
+    'POST',
+    '/entity/accounts',
+    'entities',
+    'Accounts of an entity (open and closed), for its page',
+    P.entityView,
+    ZEntityRef,
+    z.array(ZAccount),
+  ),
+  // Beyond section 7 (issue 26): a freeze stops new requests, trades and bookings in an
+  // entity's subtree while pending requests stay pending; lifting it is audited with why.
+  freeze: call(
+    'POST',
+    '/entity/freeze',
+    'entities',
+    'Freeze an entity and its subtree: no new requests, trades or bookings',
+    P.system,
+    ZFreezeRequest,
+    ZEntity,
+    { objects: { targetEntityId: 'entity' } },
+  ),
+  unfreeze: call(
+    'POST',
+    '/entity/unfreeze',
+    'entities',
+    'Lift the freeze of an entity (audited with the reason)',
+    P.system,
+    ZFreezeRequest,
+    ZEntity,
+    { objects: { targetEntityId: 'entity' } },
+  ),
+  celerUser: call(
+    'POST',
+    '/entity/celer-user',
+    'entities',
+    'Trading-platform users of an entity',
+    P.entityView,
+    ZTradingEntityRequest,
+    z.array(ZTradingPlatformUser),
+  ),
   instruments: endpoint({
     method: 'POST',
     path: '/entity/instruments',
@@ -136,19 +188,23 @@ export const entityEndpoints = {
     body: ZMarginRequest,
     response: ZMarginRequirements,
   }),
-  accountProperties: row(
+  accountProperties: call(
     'POST',
     '/entity/celer-user/account-properties',
     'entities',
     'Trading-platform account properties',
-    { permissions: P.entityView },
+    P.entityView,
+    ZTradingEntityRequest,
+    ZAccountProperties,
   ),
-  accountPropertiesUpdate: row(
+  accountPropertiesUpdate: call(
     'POST',
     '/entity/celer-user/account-properties/update',
     'entities',
     'Update trading-platform account properties',
-    { permissions: P.entityChange },
+    P.entityChange,
+    ZAccountPropertiesUpdate,
+    ZAccountProperties,
   ),
   relatedEntities: endpoint({
     method: 'POST',
@@ -199,6 +255,48 @@ export const entityEndpoints = {
   countries: ref('/entity/countries', 'Countries (ISO 3166)', ZCodeName),
   parentEntities: ref('/entity/parentEntities', 'Entities a new entity may go below', ZEntitySummaries),
   rollProfiles: ref('/entity/rollProfiles', 'Roll profiles', ZProfiles),
+  // Beyond section 7 (issue 26): the reference data staff keep. Profiles are shared by
+  // every tenant, so their keys are needed at the platform root.
+  conversionProfileCreate: call(
+    'POST',
+    '/entity/conversionProfiles/create',
+    'entities',
+    'Create a conversion profile',
+    P.conversionProfiles,
+    ZProfileCreate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  conversionProfileUpdate: call(
+    'PUT',
+    '/entity/conversionProfiles/update',
+    'entities',
+    'Edit, disable or enable a conversion profile',
+    P.conversionProfiles,
+    ZProfileUpdate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  rollProfileCreate: call(
+    'POST',
+    '/entity/rollProfiles/create',
+    'entities',
+    'Create a roll profile',
+    P.rollProfiles,
+    ZProfileCreate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
+  rollProfileUpdate: call(
+    'PUT',
+    '/entity/rollProfiles/update',
+    'entities',
+    'Edit, disable or enable a roll profile',
+    P.rollProfiles,
+    ZProfileUpdate,
+    ZProfile,
+    { scope: 'platform' },
+  ),
 } as const;
 
 export const allocationEndpoints = {
@@ -235,13 +333,72 @@ export const allocationEndpoints = {
   }),
 } as const;
 
+/**
+ * Templates belong to the entity they were made on (the acting entity) and are used there
+ * and below it; a template's default parent and a new entity's parent are entities the
+ * row's keys must be held on too (`objects`).
+ */
 export const templateEndpoints = {
-  list: row('GET', '/template', 'templates', 'Templates', { permissions: P.templates }),
-  create: row('POST', '/template/create', 'templates', 'Create a template', { permissions: P.templates }),
-  view: row('POST', '/template/view', 'templates', 'One template', { permissions: P.templates }),
-  createEntity: row('POST', '/template/{id}/create', 'templates', 'Create an entity from a template', {
+  list: endpoint({
+    method: 'GET',
+    path: '/template',
+    access: 'authenticated',
     permissions: P.templates,
+    tag: 'templates',
+    summary: 'Templates owned at the acting entity or below it',
+    query: ZTemplateListQuery,
+    response: z.array(ZTemplate),
   }),
-  update: row('PUT', '/template/update', 'templates', 'Update a template', { permissions: P.templates }),
-  delete: row('DELETE', '/template/delete', 'templates', 'Delete a template', { permissions: P.templates }),
+  create: call(
+    'POST',
+    '/template/create',
+    'templates',
+    'Create a template',
+    P.templates,
+    ZTemplateCreate,
+    ZTemplate,
+    {
+      objects: { parentId: 'entity' },
+    },
+  ),
+  view: call('POST', '/template/view', 'templates', 'One template', P.templates, ZTemplateRef, ZTemplate, {
+    objects: { templateId: 'template' },
+  }),
+  // Creating an entity opens accounts too, so it needs account_management as well, at the
+  // acting entity and at the new entity's parent.
+  createEntity: endpoint({
+    method: 'POST',
+    path: '/template/{id}/create',
+    access: 'authenticated',
+    permissions: P.templateUse,
+    tag: 'templates',
+    summary:
+      'Create an entity from a template, with its accounts, grants and approval policies, in one transaction',
+    params: z.object({ id: ZIdParam }),
+    body: ZCreateViaTemplate,
+    response: ZEntity,
+    objects: { id: 'template', parentId: 'entity' },
+  }),
+  update: call(
+    'PUT',
+    '/template/update',
+    'templates',
+    'Update a template',
+    P.templates,
+    ZTemplateUpdate,
+    ZTemplate,
+    {
+      objects: { templateId: 'template', parentId: 'entity' },
+    },
+  ),
+  delete: call(
+    'DELETE',
+    '/template/delete',
+    'templates',
+    'Delete a template (entities made from it keep what they got)',
+    P.templates,
+    ZTemplateRef,
+    z.object({ message: z.string() }),
+    { objects: { templateId: 'template' } },
+  ),
 } as const;

@@ -35,6 +35,8 @@ export type TEntityNode = {
   childPermissions: string[];
   active: boolean;
   tradingEnabled: boolean;
+  /** The entity or one above it is frozen: no new requests, trades or bookings in its subtree. */
+  frozen: boolean;
   children: TEntityNode[];
 };
 export const ZEntityNode: z.ZodType<TEntityNode> = z.object({
@@ -47,6 +49,7 @@ export const ZEntityNode: z.ZodType<TEntityNode> = z.object({
   childPermissions: z.array(z.string()),
   active: z.boolean(),
   tradingEnabled: z.boolean(),
+  frozen: z.boolean(),
   get children() {
     return z.array(ZEntityNode);
   },
@@ -69,6 +72,16 @@ export const ZEntity = z.object({
   tradingEnabled: z.boolean(),
   active: z.boolean(),
   agentId: z.number().nullable(),
+  /** The freeze that holds the entity (its own or the nearest one above it); null: none. */
+  freeze: z
+    .object({
+      entityId: z.number(),
+      entityName: z.string(),
+      at: z.string(),
+      by: z.string(),
+      reason: z.string(),
+    })
+    .nullable(),
 });
 export type TEntity = z.infer<typeof ZEntity>;
 
@@ -112,18 +125,74 @@ export const ZEntitySummary = z.object({
   active: z.boolean(),
 });
 export const ZEntitySummaries = z.array(ZEntitySummary);
-export const ZChildListRequest = z.strictObject({
+/**
+ * The section 3 entity filters (an empty or absent list filters nothing; several values
+ * match any of them), with a text search over name, id and name mappings.
+ */
+export const ZEntityFilters = z.strictObject({
+  attributes: z.array(z.enum(ENTITY_ATTRIBUTES)).max(ENTITY_ATTRIBUTES.length).optional(),
+  addressTypes: z.array(z.enum(ADDRESS_TYPES)).max(ADDRESS_TYPES.length).optional(),
+  nameSources: z.array(z.enum(NAME_SOURCES)).max(NAME_SOURCES.length).optional(),
+  conversionProfiles: z.array(ZId).max(100).optional(),
+  rollProfiles: z.array(ZId).max(100).optional(),
+  baseCurrencies: z
+    .array(
+      text(3, 'Use a three-letter currency code').regex(/^[A-Z]{3}$/, 'Use a three-letter currency code'),
+    )
+    .max(300)
+    .optional(),
+  tradingEnabled: z.enum(['Enabled', 'Disabled']).optional(),
   status: z.enum(['Active', 'Inactive']).optional(),
   search: text(200).optional(),
+});
+export type TEntityFilters = z.input<typeof ZEntityFilters>;
+export const ZChildListRequest = ZEntityFilters.extend({
   limit: z.number().int().min(1).max(500).default(100),
   offset: ZOffset,
 });
-export const ZChildListResponse = z.object({ items: ZEntitySummaries, total: z.number() });
+/** One row of the flat entity list. */
+export const ZEntityListItem = ZEntitySummary.extend({
+  parentName: z.string().nullable(),
+  currencyCode: z.string().nullable(),
+  tradingEnabled: z.boolean(),
+  conversionProfileId: z.number().nullable(),
+  rollProfileId: z.number().nullable(),
+});
+export type TEntityListItem = z.infer<typeof ZEntityListItem>;
+export const ZChildListResponse = z.object({ items: z.array(ZEntityListItem), total: z.number() });
+
+/**
+ * Beyond the spec: a freeze of an entity (`targetEntityId`, the acting entity or one below
+ * it) and its subtree, or its lifting, with the reason.
+ */
+export const ZFreezeRequest = z.strictObject({
+  entityId: ZId.optional(),
+  targetEntityId: ZId,
+  reason: trimmed(500).min(1, 'Give a reason'),
+});
 export const ZRelated = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), relationshipType: z.enum(RELATIONSHIP_TYPES) }),
 );
 export const ZCodeName = z.array(z.object({ code: z.string(), name: z.string() }));
-export const ZProfile = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export const ZProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+});
+/** Beyond section 7: a conversion or roll profile created, or edited and disabled (never deleted: entities keep it). */
+export const ZProfileCreate = z.strictObject({
+  entityId: ZId.optional(),
+  name: trimmed(100).min(1, 'Enter a name'),
+  description: trimmed(500).default(''),
+});
+export const ZProfileUpdate = z.strictObject({
+  entityId: ZId.optional(),
+  id: ZId,
+  name: trimmed(100).min(1, 'Enter a name').optional(),
+  description: trimmed(500).optional(),
+  active: z.boolean().optional(),
+});
 export const ZProfiles = z.array(ZProfile);
 /** GET calls carry the acting entity in the query like every other call may. */
 export const ZProfileQuery = z.strictObject({ id: ZIdParam, entityId: ZIdParam.optional() });

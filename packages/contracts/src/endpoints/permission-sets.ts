@@ -1,4 +1,4 @@
-import { anyOf } from '../endpoint';
+import { allOf, anyOf } from '../endpoint';
 
 /** Section 6, "Per-endpoint permission keys", named once and reused by the rows. */
 export const P = {
@@ -53,6 +53,10 @@ export const P = {
     'order_management',
   ),
   templates: anyOf('entity_template_management'),
+  conversionProfiles: anyOf('conversion_profile_management'),
+  rollProfiles: anyOf('roll_profile_management'),
+  /** Create an entity via a template: the template key and account_management (it opens accounts). */
+  templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
   eodRun: anyOf('eod_processing'),
@@ -61,4 +65,6 @@ export const P = {
   ssiView: anyOf('account_view', 'request_deposit', 'approve_deposit'),
   ssiManage: anyOf('account_management'),
   system: anyOf('system_management'),
+  /** The audit trail screen (beyond the spec): staff who run the platform or administer rights. */
+  audit: anyOf('system_management', 'authorization_management'),
 } as const;

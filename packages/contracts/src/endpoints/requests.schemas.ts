@@ -151,6 +151,9 @@ export const ZApprovalPolicy = z.object({
   /** The entity that set the rule (this one or the nearest ancestor); null: the default of 1. */
   setAt: z.number().nullable(),
   setAtName: z.string().nullable(),
+  /** Approvers must be members of this group (absent: anyone holding the type's approve key there). */
+  approverGroupId: z.number().optional(),
+  approverGroupName: z.string().optional(),
 });
 export type TApprovalPolicy = z.infer<typeof ZApprovalPolicy>;
 
@@ -161,4 +164,6 @@ export const ZApprovalPolicySet = z.strictObject({
   requestType: z.enum(REQUEST_TYPES),
   /** 1–10 distinct approvers; null removes the entity's own rule (the inherited one applies). */
   requiredApprovals: z.number().int().min(1).max(MAX_APPROVERS).nullable(),
+  /** The approvers' group (its members only), or null: anyone with the approve key. */
+  approverGroupId: ZId.nullable().default(null),
 });

@@ -6,8 +6,10 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { entities } from '../entities/entities.tables';
@@ -94,8 +96,31 @@ export const apiKeys = pgTable('api_keys', {
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: text('last_used_ip'),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** After this instant the key authenticates nobody (401). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** CIDR ranges a call must come from (empty: anywhere); checked on every call (403, audited). */
+  allowedCidrs: text('allowed_cidrs').array().notNull().default([]),
 });
+
+/** An external identity (issuer + subject; Entra: `ms-entra` + object id) that is a user. */
+export const userSsoLinks = pgTable(
+  'user_sso_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_sso_links_identity_idx').on(t.issuer, t.subject),
+    index('user_sso_links_user_idx').on(t.userId),
+  ],
+);
 
 /**
  * A pending corporate sign-in: the OIDC state, nonce and PKCE verifier, bound to the

@@ -32,7 +32,7 @@ export function apiKeyAuthenticator(tokens: TokensService): Authenticator {
     const header = request.headers.authorization;
     const key =
       request.headers['x-api-key'] ?? (header?.startsWith('ApiKey ') ? header.slice(7).trim() : undefined);
-    return typeof key === 'string' ? tokens.principalFromApiKey(key) : null;
+    return typeof key === 'string' ? tokens.principalFromApiKey(key, request.ip) : null;
   };
 }
 

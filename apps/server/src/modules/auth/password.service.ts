@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken } from '../../platform/crypto';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Principal } from '../../platform/principal';
@@ -79,6 +79,40 @@ export function createPasswordService(deps: {
         },
       );
       return FORGOT_PASSWORD_ANSWER;
+    },
+
+    /**
+     * Invites a user an administrator created: a one-time set-password link valid for
+     * `INVITE_TTL_HOURS` (earlier unused links stop working), written in the caller's
+     * transaction. Returns the sending of the e-mail (the outbox by default), for the caller
+     * to run once that transaction has committed: a refused change e-mails nobody.
+     */
+    async invite(
+      user: { id: string; email: string; displayName: string; username: string },
+      tx: DbOrTx = db,
+    ): Promise<() => Promise<void>> {
+      const token = randomToken();
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      await tx.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + config.INVITE_TTL_HOURS * 3_600_000),
+      });
+      return () =>
+        mailer.send({
+          to: user.email,
+          subject: `${config.PRODUCT_NAME}: your account is ready`,
+          body: [
+            `Hello ${user.displayName},`,
+            '',
+            `An administrator created the ${config.PRODUCT_NAME} user ${user.username} for you.`,
+            `Use this link within ${config.INVITE_TTL_HOURS} hours to set your password:`,
+            `${baseUrl()}/reset-password?token=${token}`,
+          ].join('\n'),
+        });
     },
 
     /** @throws BadRequest (invalid/expired/used link, password policy) */

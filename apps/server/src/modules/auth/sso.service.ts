@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt, importJWK, type JWK, jwtVerify } from 'jose';
 import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { unauthenticated } from '../../platform/errors';
 import { isConnectionLoss } from '../../platform/pg-errors';
 import type { UserRow, UsersService } from '../users/users.service';
-import { ssoLinks, ssoUsedTokens } from './auth.tables';
+import { ssoLinks, ssoUsedTokens, userSsoLinks } from './auth.tables';
 
 /** Asymmetric algorithms only: a partner signs, we verify with its public key. */
 export const SSO_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'] as const;
@@ -51,7 +51,12 @@ export function createSsoService(db: Db, config: Config, users: UsersService) {
         .onConflictDoNothing()
         .returning({ jti: ssoUsedTokens.jti });
       if (fresh.length === 0) throw new Error('replayed jti');
-      const user = await users.findByUsername(payload.sub!);
+      // The subject names a user through an SSO link (issuer + subject) when one exists; else it is the username.
+      const [linked] = await db
+        .select({ userId: userSsoLinks.userId })
+        .from(userSsoLinks)
+        .where(and(eq(userSsoLinks.issuer, link.issuer), eq(userSsoLinks.subject, payload.sub!)));
+      const user = linked ? await users.findById(linked.userId) : await users.findByUsername(payload.sub!);
       if (user?.status !== 'active') throw new Error('unknown user');
       return user;
     } catch (err) {

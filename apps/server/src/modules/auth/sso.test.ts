@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
@@ -49,6 +50,17 @@ describe('single sign-on tokens', () => {
     const res = await loginWith(await token());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username, require2fa: 'no' });
+  });
+
+  it('signs in the user an SSO link names by issuer and subject (issue 25)', async () => {
+    const linked = await createUser(t);
+    const subject = `partner-${crypto.randomUUID()}`;
+    await t.database.db.execute(
+      sql`insert into user_sso_links (user_id, issuer, subject) values (${linked.id}, ${ISSUER}, ${subject})`,
+    );
+    const res = await loginWith(await token({ sub: subject }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: linked.username });
   });
 
   it('checks a token without signing in', async () => {

@@ -148,6 +148,16 @@ export function createThrottleService(db: Db, config: Config) {
       await db.execute(sql`delete from login_throttle where key = ${accountKey(username)}`);
     },
 
+    /** When each of these accounts' sign-in lock ends (locked accounts only). */
+    async lockedUntil(usernames: string[]): Promise<Map<string, Date>> {
+      if (!usernames.length) return new Map();
+      const rows = await db.execute<{ key: string; locked_until: Date }>(
+        sql`select key, locked_until from login_throttle
+             where key = any(${textArray(usernames.map(accountKey))}) and locked_until > now()`,
+      );
+      return new Map(rows.rows.map((r) => [r.key.slice('account:'.length), new Date(r.locked_until)]));
+    },
+
     /** Waits the growing delay a failed attempt is answered after. */
     pauseAfterFailure: (attempt: Attempt) =>
       sleep(failureDelayMs(attempt.accountAttempts, config.LOGIN_DELAY_BASE_MS, config.LOGIN_DELAY_MAX_MS)),

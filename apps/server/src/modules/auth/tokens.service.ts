@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { recordAudit } from '../../platform/audit';
 import { createBatcher } from '../../platform/batcher';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
+import { forbidden } from '../../platform/errors';
 import { isConnectionLoss } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Secrets } from '../../platform/secrets';
+import { userIdentityOf } from '../users/user-identity';
 import type { UserRow, UsersService } from '../users/users.service';
+import { withinAllowList } from './allow-list';
 import { apiKeys } from './auth.tables';
 import { userPrincipal } from './user-principal';
 
@@ -29,20 +33,43 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       .slice(0, 16);
   // Asked on every API-key call: parsed and planned once per connection, and the calls of
   // the same moment share one round trip (read when asked: a revoked key fails at once).
+  // A key is live while not revoked, not expired, and its owner (the user it was issued
+  // for) is active: disabling the user stops the key on its next call.
+  const owner = userIdentityOf(db, apiKeys.createdBy);
   const liveKeysByPrefix = db
-    .select()
+    .select({ key: apiKeys, ownerStatus: owner.status })
     .from(apiKeys)
+    .leftJoinLateral(owner, sql`true`)
     .where(
-      and(sql`${apiKeys.prefix} = any(${sql.placeholder('prefixes')}::text[])`, isNull(apiKeys.revokedAt)),
+      and(
+        sql`${apiKeys.prefix} = any(${sql.placeholder('prefixes')}::text[])`,
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+      ),
     )
     .prepare('live_api_keys_by_prefix');
   const liveKeyByPrefix = createBatcher(
     async (prefixes: string[]) => {
-      const rows = await liveKeysByPrefix.execute({ prefixes });
+      const rows = (await liveKeysByPrefix.execute({ prefixes }))
+        .filter((r) => r.key.createdBy === null || r.ownerStatus === 'active')
+        .map((r) => r.key);
       return prefixes.map((prefix) => ({ ok: true as const, value: rows.find((r) => r.prefix === prefix) }));
     },
     { name: 'api_key_lookup' },
   );
+
+  // Written at most once a minute per key and address: a read stays (nearly) a read.
+  async function touchKey(id: string, ip: string) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(), lastUsedIp: ip })
+      .where(
+        and(
+          eq(apiKeys.id, id),
+          sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute' or ${apiKeys.lastUsedIp} is distinct from ${ip})`,
+        ),
+      );
+  }
 
   async function humanOf(principal: { kind: string; id: string }): Promise<string | null> {
     if (principal.kind === 'user') return principal.id;
@@ -86,10 +113,19 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
     },
 
     /** Creates an API key; the returned key is shown once and never stored. */
-    async createApiKey(input: { name: string; homeEntityId: number; createdBy?: string }) {
+    async createApiKey(
+      input: {
+        name: string;
+        homeEntityId: number;
+        createdBy?: string;
+        expiresAt?: Date | null;
+        allowedCidrs?: string[];
+      },
+      tx: DbOrTx = db,
+    ) {
       const prefix = randomToken(6).replace(/[-_]/g, 'x');
       const secret = randomToken(24);
-      const [row] = await db
+      const [row] = await tx
         .insert(apiKeys)
         .values({
           name: input.name,
@@ -97,6 +133,8 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
           secretHash: hashToken(secret),
           homeEntityId: input.homeEntityId,
           createdBy: input.createdBy ?? null,
+          expiresAt: input.expiresAt ?? null,
+          allowedCidrs: input.allowedCidrs ?? [],
         })
         .returning({ id: apiKeys.id });
       return { id: row!.id, key: `${API_KEY_PREFIX}_${prefix}_${secret}` };
@@ -117,13 +155,19 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
       return [{ kind: 'user', id: human }, ...keys.map((k) => ({ kind: 'apiKey', id: k.id }))];
     },
 
-    async principalFromApiKey(key: string): Promise<Principal | null> {
+    /**
+     * The key's principal; null (401) for an unknown, revoked or expired key or one whose
+     * owner is disabled. A live key used from outside its IP allow-list is refused (403)
+     * and the refusal audited. Records when and from where the key was last used.
+     * @throws Forbidden
+     */
+    async principalFromApiKey(key: string, ip: string): Promise<Principal | null> {
       const parsed = new RegExp(`^${API_KEY_PREFIX}_([A-Za-z0-9]+)_(.+)$`).exec(key);
       if (!parsed) return null;
       const [, prefix, secret] = parsed as unknown as [string, string, string];
       const row = await liveKeyByPrefix(prefix);
       if (!row || !safeEqual(row.secretHash, hashToken(secret))) return null;
-      return {
+      const principal: Principal = {
         kind: 'apiKey',
         id: row.id,
         name: row.name,
@@ -131,6 +175,21 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
         via: 'apiKey',
         twoFactorPending: false,
       };
+      if (!withinAllowList(ip, row.allowedCidrs)) {
+        await recordAudit(
+          db,
+          { principal, meta: { ip } },
+          {
+            action: 'auth.apiKey.refused',
+            outcome: 'failure',
+            target: row.prefix,
+            details: { reason: 'outside the IP allow-list', ip, allowedCidrs: row.allowedCidrs },
+          },
+        );
+        throw forbidden('This API key may not be used from this address');
+      }
+      await touchKey(row.id, ip);
+      return principal;
     },
   };
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/routes';
 import type { AuthorizationService } from './authorization.service';
 
-export function authorizationRoutes(app: FastifyInstance, s: AuthorizationService) {
+/**
+ * `assertUserWithin`: a user a preview names must belong to the acting entity's subtree
+ * (404 otherwise), as the guard places a declared user id.
+ */
+export function authorizationRoutes(
+  app: FastifyInstance,
+  s: AuthorizationService,
+  assertUserWithin: (entityId: number, userId: string) => Promise<void>,
+) {
   const A = API.authorization;
   const who = (c: { principal: unknown; entityId: number | null }) => ({
     principal: c.principal as NonNullable<Parameters<AuthorizationService['createRole']>[0]['principal']>,
@@ -27,4 +35,48 @@ export function authorizationRoutes(app: FastifyInstance, s: AuthorizationServic
   serve(app, A.scopesDelete, (c) => s.deleteScope(who(c), c.body));
   serve(app, A.directCreate, (c) => s.createDirect(who(c), c.body));
   serve(app, A.directDelete, (c) => s.deleteDirect(who(c), c.body));
+  serve(app, A.rightsPreview, async (c) => {
+    const ch = c.body.change;
+    if (ch.kind === 'user-management/assign' || ch.kind === 'user-management/roles/update')
+      await assertUserWithin(c.entityId!, ch.body.userId);
+    return s.preview(who(c), (w) => {
+      switch (ch.kind) {
+        case 'roles/update':
+          return s.updateRole(w, ch.body);
+        case 'groups/update':
+          return s.updateGroup(w, {
+            groupId: ch.body.groupId,
+            members: [
+              ...ch.body.userIds.map((id) => ({ kind: 'user' as const, id })),
+              ...ch.body.apiKeyIds.map((id) => ({ kind: 'apiKey' as const, id })),
+            ],
+          });
+        case 'groups/role/update':
+          return s.setRoles(w, ch.body.groupId, ch.body.roleIds);
+        case 'groups/delete':
+          return s.deleteGroup(w, ch.body.groupId);
+        case 'permission-scopes/create':
+          return s.createScope(w, ch.body);
+        case 'permission-scopes/update':
+          return s.updateScope(w, ch.body);
+        case 'permission-scopes/delete':
+          return s.deleteScope(w, ch.body);
+        case 'direct-permissions/create': {
+          const { principalKind: kind, principalId: id, ...grant } = ch.body;
+          return s.createDirect(w, { ...grant, principal: { kind, id } });
+        }
+        case 'direct-permissions/delete':
+          return s.deleteDirect(w, ch.body);
+        case 'user-management/assign':
+          return s.setPrincipalGroups(w, { kind: 'user', id: ch.body.userId }, ch.body.groupIds);
+        case 'user-management/roles/update':
+          return s.setPrincipalRoles(
+            w,
+            { kind: 'user', id: ch.body.userId },
+            c.entityId!,
+            ch.body.roleIds.map((roleId) => ({ roleId, scopeType: ch.body.scopeType })),
+          );
+      }
+    });
+  });
 }

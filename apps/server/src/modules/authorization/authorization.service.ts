@@ -1,6 +1,6 @@
 import { SCOPE_TYPE_LABELS, SCOPE_TYPES, type ScopeType } from '@clearway/contracts/authorization';
 import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -16,10 +16,29 @@ import {
   roles,
 } from './authorization.tables';
 import { groupView, listGroups, listRoles, listScopes, roleViewFor } from './authorization-views';
+import {
+  accessOf,
+  holdersOfRole,
+  replaceDirect,
+  replaceMemberships,
+  replacePrincipalRoles,
+} from './principal-grants.repo';
 import type { PrincipalRef } from './rights.repo';
+import {
+  effectiveAccess,
+  grantsByPrincipal,
+  type NamesOf,
+  principalsConcerned,
+  type RightsChange,
+  rightsDiff,
+} from './rights-preview';
 import { changeRights, type Touched } from './rights-rule';
 
-type Who = { principal: Principal; entityId?: number | null };
+/** A preview asks `change` to run the change and report its effect, then roll it back. */
+export type PreviewSink = { result?: { changes: RightsChange[]; refused: string | null } };
+/** `tx`: run inside the caller's transaction (a savepoint), so a refusal undoes the caller's work too. */
+type Who = { principal: Principal; entityId?: number | null; preview?: PreviewSink; tx?: DbOrTx };
+const ROLLBACK = Symbol('preview rollback');
 type Member = PrincipalRef;
 
 const label = (k: string) => k.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -45,7 +64,7 @@ const toRole = (r: typeof roles.$inferSelect) => ({
  * one grant rule (`changeRights`, rights-rule.ts) and is audited; a refused change is
  * audited as a failure and changes nothing.
  */
-export function createAuthorizationService(db: Db) {
+export function createAuthorizationService(db: Db, namesOf: NamesOf = async () => new Map()) {
   async function existingGroup(tx: DbOrTx, groupId: number) {
     const g = await groupView(tx, groupId);
     if (!g) throw notFound('Group not found');
@@ -90,8 +109,9 @@ export function createAuthorizationService(db: Db) {
     work: (tx: DbOrTx, touched: Touched) => Promise<T>,
   ) {
     const scope: Touched = { groupIds: [], roleIds: [], principals: [], ...touched };
+    if (who.preview) return previewChange(who.principal, who.preview, scope, work);
     try {
-      return await db.transaction(async (tx) => {
+      return await (who.tx ?? db).transaction(async (tx) => {
         const result = await changeRights(tx, who.principal, scope, () => work(tx, scope));
         await recordAudit(tx, who, { ...audit, outcome: 'success' });
         return result;
@@ -110,6 +130,44 @@ export function createAuthorizationService(db: Db) {
     }
   }
 
+  /**
+   * Runs the change as `change` would — the grant rule around it — inside a transaction
+   * that is always rolled back, and reports who gains or loses which key where, or the
+   * rule's reason when it would refuse the change.
+   */
+  async function previewChange<T>(
+    principal: Principal,
+    sink: PreviewSink,
+    scope: Touched,
+    work: (tx: DbOrTx, touched: Touched) => Promise<T>,
+  ): Promise<T> {
+    try {
+      await db.transaction(async (tx) => {
+        const concerned = await principalsConcerned(tx, scope);
+        const before = await grantsByPrincipal(tx, concerned);
+        try {
+          await tx.transaction((sp) => changeRights(sp, principal, scope, () => work(sp, scope)));
+        } catch (err) {
+          // A refused change shows only the reason: its effect could name what the caller may not see.
+          if (err instanceof AppError && err.status === 403) {
+            sink.result = { changes: [], refused: err.message };
+            throw ROLLBACK;
+          }
+          throw err;
+        }
+        const now = await principalsConcerned(tx, scope);
+        const all = [...new Map([...concerned, ...now].map((p) => [`${p.kind}:${p.id}`, p])).values()];
+        for (const p of now) if (!before.has(`${p.kind}:${p.id}`)) before.set(`${p.kind}:${p.id}`, []);
+        const after = await grantsByPrincipal(tx, all);
+        sink.result = { changes: await rightsDiff(tx, all, before, after, namesOf), refused: null };
+        throw ROLLBACK;
+      });
+    } catch (err) {
+      if (err !== ROLLBACK) throw err;
+    }
+    return undefined as T;
+  }
+
   const ownerOf = (who: Who) => who.entityId ?? who.principal.homeEntityId;
 
   return {
@@ -117,6 +175,32 @@ export function createAuthorizationService(db: Db) {
     scopeTypes: () => SCOPE_TYPES.map((code) => ({ code, name: SCOPE_TYPE_LABELS[code] })),
     listRoles: (principal: Principal) => listRoles(db, principal),
     listGroups: (principal: Principal) => listGroups(db, principal),
+    /** Whether the principal may see (and so name) a group: one `GET groups` lists it. */
+    async groupVisibleTo(tx: DbOrTx, principal: Principal, groupId: number): Promise<boolean> {
+      return (await listGroups(tx, principal)).some((g) => g.id === groupId);
+    },
+    /** The groups a principal is a member of (their ids). */
+    async groupIdsOf(principal: { kind: string; id: string }): Promise<number[]> {
+      const rows = await db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.principalKind, principal.kind as never),
+            eq(groupMembers.principalId, principal.id),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+    /** Group names by id, for what names groups (a template's grants); unknown ids are left out. */
+    async groupNames(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(inArray(groups.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     listScopes: (principal: Principal) => listScopes(db, principal),
 
     /** The new role is owned by the entity the caller acts on. */
@@ -254,6 +338,36 @@ export function createAuthorizationService(db: Db) {
           return scopeView(tx, row!.id);
         },
       ),
+    /**
+     * Binds groups to an entity in the caller's transaction — what a template grants a new
+     * entity — through the one grant rule, audited. A refusal throws and, the transaction
+     * being the caller's, takes everything the caller did in it back with it.
+     * @throws Forbidden (the grant rule), NotFound (no such group)
+     */
+    async bindGroupsIn(
+      tx: DbOrTx,
+      who: Who,
+      binds: { groupId: number; entityId: number; scopeType: ScopeType }[],
+    ) {
+      if (binds.length === 0) return;
+      const touched: Touched = {
+        groupIds: [...new Set(binds.map((b) => b.groupId))],
+        roleIds: [],
+        principals: [],
+      };
+      await changeRights(tx, who.principal, touched, async () => {
+        for (const b of binds) {
+          await existingGroup(tx, b.groupId);
+          await tx.insert(permissionScopes).values(b).onConflictDoNothing();
+        }
+      });
+      await recordAudit(tx, who, {
+        action: 'authz.scope.create',
+        outcome: 'success',
+        target: String(binds[0]!.entityId),
+        details: { binds },
+      });
+    },
     async updateScope(who: Who, input: { id: number; entityId: number; scopeType: ScopeType }) {
       const scope = await scopeView(db, input.id);
       if (scope.entityId !== input.entityId)
@@ -331,6 +445,71 @@ export function createAuthorizationService(db: Db) {
         },
       );
     },
+    /** Groups, own roles and direct permissions of principals (for the user and API-key lists). */
+    accessOf: (refs: Member[], tx: DbOrTx = db) => accessOf(tx, refs),
+    /** Users (or keys) holding a role, themselves or through a group. */
+    holdersOfRole: (roleId: number, kind: Member['kind']) => holdersOfRole(db, roleId, kind),
+
+    /** A principal's roles on the acting entity, replaced; the roles must be ones the caller may use. */
+    setPrincipalRoles: (
+      who: Who,
+      member: Member,
+      entityId: number,
+      assigned: { roleId: number; scopeType: ScopeType }[],
+    ) =>
+      change(
+        who,
+        { action: `authz.${member.kind}.roles`, target: member.id, details: { entityId, roles: assigned } },
+        { principals: [member], attachedRoleIds: assigned.map((r) => r.roleId) },
+        (tx) => replacePrincipalRoles(tx, member, entityId, assigned),
+      ),
+    /** A principal's direct permissions on the acting entity, replaced. */
+    setPrincipalDirect: (
+      who: Who,
+      member: Member,
+      entityId: number,
+      keys: { key: PermissionKey; scopeType: ScopeType }[],
+    ) =>
+      change(
+        who,
+        { action: `authz.${member.kind}.direct`, target: member.id, details: { entityId, keys } },
+        { principals: [member] },
+        (tx) => replaceDirect(tx, member, entityId, keys),
+      ),
+    /**
+     * A principal's groups among those the caller manages (others it belongs to stay as
+     * they are). Joining or leaving a group is a change of that group's rights.
+     */
+    async setPrincipalGroups(who: Who, member: Member, groupIds: number[]) {
+      const manageable = (await listGroups(who.tx ?? db, who.principal)).map((g) => g.id);
+      const current =
+        (await accessOf(who.tx ?? db, [member])).get(`${member.kind}:${member.id}`)?.groupIds ?? [];
+      const leaving = current.filter((g) => manageable.includes(g) && !groupIds.includes(g));
+      const joining = groupIds.filter((g) => !current.includes(g));
+      return change(
+        who,
+        { action: `authz.${member.kind}.groups`, target: member.id, details: { groupIds } },
+        { principals: [member], groupIds: [...leaving, ...joining] },
+        (tx) => replaceMemberships(tx, member, manageable, groupIds),
+      );
+    },
+
+    /** A principal's effective access, each key with what gives it. */
+    async effectiveAccess(who: Who, member: Member) {
+      const groupIds = (await accessOf(db, [member])).get(`${member.kind}:${member.id}`)?.groupIds ?? [];
+      return effectiveAccess(db, member, groupIds, who.entityId ?? who.principal.homeEntityId);
+    },
+
+    /**
+     * What a change would do, computed by running it as its own call would and rolling it
+     * back: who gains or loses which key where, and whether the grant rule would refuse it.
+     */
+    async preview(who: Who, run: (who: Who) => Promise<unknown>) {
+      const sink: PreviewSink = {};
+      await run({ ...who, preview: sink });
+      return sink.result ?? { changes: [], refused: null };
+    },
+
     /**
      * System set-up (demo data): a role, a group holding it with these members, bound to an
      * entity. Idempotent by role and group name.

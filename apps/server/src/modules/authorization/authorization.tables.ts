@@ -111,3 +111,23 @@ export const directPermissions = pgTable(
     index('direct_permissions_principal_idx').on(t.principalKind, t.principalId),
   ],
 );
+
+/** A role held by one principal (user or API key) on an entity, without a group. */
+export const principalRoles = pgTable(
+  'principal_roles',
+  {
+    principalKind: principalKindEnum('principal_kind').notNull(),
+    principalId: text('principal_id').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    scopeType: scopeTypeEnum('scope_type').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.principalKind, t.principalId, t.roleId, t.entityId, t.scopeType] }),
+    index('principal_roles_role_idx').on(t.roleId),
+  ],
+);

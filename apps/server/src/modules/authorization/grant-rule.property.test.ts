@@ -15,7 +15,8 @@ import { ancestorsOfPath } from '../entities/entity-path';
 import { grantTables } from './rights-test-kit';
 
 /**
- * Issue 19's acceptance: random sequences of rights changes, each made over HTTP by the
+ * Issue 19's acceptance (extended by issue 25 with a user's roles and groups and an API
+ * key's groups, roles and direct permissions): random sequences of rights changes, each made over HTTP by the
  * administrator of a random subtree. Whatever the sequence, no step gives any principal a
  * key on an entity where the acting administrator did not hold it, and each refused step
  * answers 403 (or 404/409 for what it may not see or what clashes) and changes nothing.
@@ -31,11 +32,13 @@ const KEYS: PermissionKey[] = [
   'approve_deposit',
 ];
 
-type Ref = { kind: 'user'; id: string };
+type Ref = { kind: 'user' | 'apiKey'; id: string };
 type World = {
   entities: { id: number; path: string }[];
   admins: { agent: Agent; user: Ref; home: number }[];
   others: Ref[];
+  /** API keys issued on each entity (issue 25): their groups, roles and direct keys change too. */
+  keys: { id: string; home: number }[];
 };
 
 /** Every principal's grants, read from the tables (not through the server's SQL). */
@@ -57,8 +60,19 @@ async function allGrants(t: ReturnType<typeof useTestApp>): Promise<Map<string, 
     permission: PermissionKey;
     scope_type: ScopeType;
   }>(sql`select principal_id, entity_id, permission, scope_type from direct_permissions`);
+  const own = await q<{
+    principal_id: string;
+    entity_id: number;
+    permissions: PermissionKey[];
+    scope_type: ScopeType;
+  }>(
+    sql`select pr.principal_id, pr.entity_id, r.permissions, pr.scope_type from principal_roles pr join roles r on r.id = pr.role_id`,
+  );
   const out = new Map<string, Grant[]>();
   const add = (who: string, g: Grant) => out.set(who, [...(out.get(who) ?? []), g]);
+  for (const o of own)
+    for (const k of o.permissions)
+      add(o.principal_id, { entityId: Number(o.entity_id), key: k, scope: o.scope_type });
   for (const m of members)
     for (const s of scopes.filter((s) => s.group_id === m.group_id))
       for (const k of keys.filter((k) => k.group_id === m.group_id).flatMap((k) => k.permissions))
@@ -97,6 +111,11 @@ const op = fc.record({
     'scopeDelete',
     'directCreate',
     'directDelete',
+    'userRoles',
+    'userGroups',
+    'keyGroups',
+    'keyRoles',
+    'keyDirect',
   ),
   pick: fc.nat(),
   pick2: fc.nat(),
@@ -110,7 +129,7 @@ type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
 describe('the grant rule (property: random rights changes by random subtree administrators)', () => {
   const t = useTestApp();
-  const world = { entities: [], admins: [], others: [] } as unknown as World;
+  const world = { entities: [], admins: [], others: [], keys: [] } as unknown as World;
   let counter = 0;
 
   beforeAll(async () => {
@@ -127,9 +146,18 @@ describe('the grant rule (property: random rights changes by random subtree admi
       world.admins.push({ agent: s.agent, user: { kind: 'user', id: s.user.id }, home: e.id });
     }
     for (let i = 0; i < 2; i++) world.others.push({ kind: 'user', id: crypto.randomUUID() });
+    for (const e of made)
+      world.keys.push({
+        id: (await t.services.auth.tokens.createApiKey({ name: `key ${e.id}`, homeEntityId: e.id })).id,
+        home: e.id,
+      });
   });
 
-  const principals = () => [...world.admins.map((a) => a.user), ...world.others];
+  const principals = () => [
+    ...world.admins.map((a) => a.user),
+    ...world.others,
+    ...world.keys.map((k) => ({ kind: 'apiKey' as const, id: k.id })),
+  ];
 
   async function ids(table: string): Promise<number[]> {
     const rows = await t.database.db.execute<{ id: number }>(sql.raw(`select id from ${table} order by id`));
@@ -263,6 +291,55 @@ describe('the grant rule (property: random rights changes by random subtree admi
             scopeType: o.scope,
           }),
         };
+      case 'userRoles': {
+        const roles = await ids('roles');
+        return {
+          admin,
+          res: await a.put('/api/user-management/roles/update', {
+            entityId: acting,
+            userId: world.admins[o.pick % world.admins.length]!.user.id,
+            roles: roles.length ? [{ roleId: pickOf(roles, o.pick2), scopeType: o.scope }] : [],
+          }),
+        };
+      }
+      case 'userGroups':
+        return {
+          admin,
+          res: await a.post('/api/user-management/assign', {
+            entityId: acting,
+            userId: world.admins[o.pick % world.admins.length]!.user.id,
+            groupIds: [pickOf(await ids('groups'), o.pick2)],
+          }),
+        };
+      case 'keyGroups':
+        return {
+          admin,
+          res: await a.put('/api/user-management/api-keys/groups', {
+            entityId: acting,
+            apiKeyId: world.keys[o.pick % world.keys.length]!.id,
+            groupIds: [pickOf(await ids('groups'), o.pick2)],
+          }),
+        };
+      case 'keyRoles': {
+        const roles = await ids('roles');
+        return {
+          admin,
+          res: await a.put('/api/user-management/api-keys/roles', {
+            entityId: acting,
+            apiKeyId: world.keys[o.pick % world.keys.length]!.id,
+            roles: roles.length ? [{ roleId: pickOf(roles, o.pick2), scopeType: o.scope }] : [],
+          }),
+        };
+      }
+      case 'keyDirect':
+        return {
+          admin,
+          res: await a.put('/api/user-management/api-keys/direct-permissions', {
+            entityId: acting,
+            apiKeyId: world.keys[o.pick % world.keys.length]!.id,
+            permissions: o.keys.map((key) => ({ key, scopeType: o.scope })),
+          }),
+        };
       case 'directDelete': {
         const rows = (
           await t.database.db.execute<{ id: number; entity_id: number }>(
@@ -284,7 +361,7 @@ describe('the grant rule (property: random rights changes by random subtree admi
   /** Each run starts from empty grant tables and gives each administrator random keys at home. */
   async function reset(adminKeys: PermissionKey[][]) {
     await t.database.db.execute(
-      sql`truncate group_members, group_roles, permission_scopes, direct_permissions, groups, roles restart identity cascade`,
+      sql`truncate group_members, group_roles, permission_scopes, direct_permissions, principal_roles, groups, roles restart identity cascade`,
     );
     for (const [i, admin] of world.admins.entries())
       await grant(t, admin.user.id, admin.home, ['authorization_management', ...adminKeys[i]!]);

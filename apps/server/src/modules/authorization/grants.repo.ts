@@ -13,6 +13,11 @@ const grantRows = (kind: SQL | string, id: SQL | string) => sql`
       join roles r on r.id = gr.role_id
      where gm.principal_kind = ${kind} and gm.principal_id = ${id}
     union
+    select pr.entity_id, unnest(r.permissions), pr.scope_type
+      from principal_roles pr
+      join roles r on r.id = pr.role_id
+     where pr.principal_kind = ${kind} and pr.principal_id = ${id}
+    union
     select dp.entity_id, dp.permission, dp.scope_type
       from direct_permissions dp
      where dp.principal_kind = ${kind} and dp.principal_id = ${id}`;
@@ -23,7 +28,7 @@ const toGrants = (rows: GrantRow[]): Grant[] =>
     .filter((r) => r.entity_id !== null)
     .map((r) => ({ entityId: Number(r.entity_id), key: r.key as Grant['key'], scope: r.scope! }));
 
-/** Every grant a principal holds: roles through its groups' scopes, plus direct permissions. */
+/** Every grant a principal holds: roles through its groups' scopes, its own roles, and direct permissions. */
 export async function grantsOf(db: DbOrTx, principal: Pick<Principal, 'kind' | 'id'>): Promise<Grant[]> {
   return toGrants((await db.execute<GrantRow>(grantRows(principal.kind, principal.id))).rows);
 }

@@ -44,6 +44,10 @@ export function createResolver(db: Db) {
       select principal_kind as kind, principal_id as id from direct_permissions
        where permission = ${key} and entity_id = any(${`{${chain.join(',')}}`}::int[])
       union
+      select pr.principal_kind, pr.principal_id from principal_roles pr
+        join roles r on r.id = pr.role_id
+       where ${key} = any(r.permissions) and pr.entity_id = any(${`{${chain.join(',')}}`}::int[])
+      union
       select gm.principal_kind, gm.principal_id from group_members gm
         join permission_scopes ps on ps.group_id = gm.group_id
         join group_roles gr on gr.group_id = gm.group_id

@@ -13,6 +13,7 @@ import {
   type PrincipalRef,
   pathsOf,
   platformRoot,
+  principalsHolding,
   type Right,
   type RoleFacts,
   rightsOf,
@@ -149,6 +150,12 @@ export async function changeRights<T>(
 ): Promise<T> {
   await serializeRightsChanges(tx);
   const me = await administratorOf(tx, principal);
+  // Nobody edits themselves into more rights (nor out of them): another administrator must.
+  if (touched.principals.some((p) => p.kind === principal.kind && p.id === principal.id))
+    throw forbidden('You cannot change your own rights');
+  // A changed role reaches the principals holding it directly as well as its groups' members.
+  const holdersOfRoles = await principalsHolding(tx, touched.roleIds);
+  const principals = [...touched.principals, ...holdersOfRoles];
   for (const r of await roleFacts(tx, touched.roleIds))
     if (!mayManageRole(me, r)) throw forbidden('This role is shared beyond the entities you administer');
   const groupsBefore = await groupFacts(
@@ -160,7 +167,7 @@ export async function changeRights<T>(
   const before = await rightsOf(
     tx,
     groupsBefore.map((g) => g.id),
-    touched.principals,
+    principals,
   );
 
   const attached = await roleFacts(tx, touched.attachedRoleIds ?? []);
@@ -200,7 +207,7 @@ export async function changeRights<T>(
       groupsBefore.map((g) => g.id),
       groupsAfter.map((g) => g.id),
     ),
-    touched.principals,
+    [...principals, ...touched.principals.filter((p) => !principals.includes(p))],
   );
   assertDiffAllowed(me, before, after);
   return result;

@@ -40,6 +40,9 @@ export async function grantTables(t: TestContext): Promise<string> {
     await q(sql`select * from group_members order by group_id, principal_kind, principal_id`),
     await q(sql`select * from permission_scopes order by id`),
     await q(sql`select * from direct_permissions order by id`),
+    await q(
+      sql`select * from principal_roles order by principal_kind, principal_id, role_id, entity_id, scope_type`,
+    ),
   ]);
 }
 

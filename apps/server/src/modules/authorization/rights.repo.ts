@@ -28,7 +28,7 @@ export type RoleFacts = { id: number; owner: PlacedEntity | null };
 
 const ints = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
 
-/** Every right the named groups give (to themselves and each member), and the principals' direct ones. */
+/** Every right the named groups give (to themselves and each member), and the principals' own roles and direct ones. */
 export async function rightsOf(
   tx: DbOrTx,
   groupIds: readonly number[],
@@ -57,6 +57,14 @@ export async function rightsOf(
       select gm.principal_kind || ':' || gm.principal_id, 'group:' || c.group_id, c.entity_id, c.key, c.scope
         from caps c join group_members gm on gm.group_id = c.group_id
       union
+      select pr.principal_kind || ':' || pr.principal_id, 'role:' || pr.role_id, pr.entity_id, k.key, pr.scope_type
+        from principal_roles pr
+        join roles r on r.id = pr.role_id
+        cross join unnest(r.permissions) as k(key)
+        join unnest(${sql.param(principals.map((p) => p.kind))}::principal_kind[],
+                    ${sql.param(principals.map((p) => p.id))}::text[]) as p(kind, id)
+          on pr.principal_kind = p.kind and pr.principal_id = p.id
+      union
       select dp.principal_kind || ':' || dp.principal_id, 'direct', dp.entity_id, dp.permission, dp.scope_type
         from direct_permissions dp
         join unnest(${sql.param(principals.map((p) => p.kind))}::principal_kind[],
@@ -73,6 +81,15 @@ export async function rightsOf(
     key: r.key,
     scope: r.scope,
   }));
+}
+
+/** The principals holding any of these roles themselves (not through a group). */
+export async function principalsHolding(tx: DbOrTx, roleIds: readonly number[]): Promise<PrincipalRef[]> {
+  if (!roleIds.length) return [];
+  const rows = await tx.execute<{ kind: 'user' | 'apiKey'; id: string }>(
+    sql`select distinct principal_kind as kind, principal_id as id from principal_roles where role_id = any(${ints(roleIds)})`,
+  );
+  return rows.rows;
 }
 
 /** Each group's owner and where it is bound. */

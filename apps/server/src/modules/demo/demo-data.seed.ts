@@ -4,8 +4,10 @@ import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permiss
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AuthorizationService } from '../authorization/authorization.service';
+import { roles } from '../authorization/authorization.tables';
 import { entities, relatedEntities } from '../entities/entities.tables';
 import type { UsersService } from '../users/users.service';
+import { userTemplates } from '../users/users.tables';
 
 /** Demo sign-ins, listed in the README. Each starts with two-factor setup at first sign-in. */
 export const DEMO_PASSWORD = 'Clearway-Demo-2026!';
@@ -158,6 +160,43 @@ export const DEMO_PERSONAS: ReadonlyArray<{
     keys: ['account_view', 'approve_whitelist', 'authorization_management'],
     scope: 'SELF_AND_DESCENDANTS',
   },
+  // The broker's entity administrator: entities, templates (which open accounts and grant
+  // groups), approval policies and freezes in the broker's subtree.
+  {
+    username: 'entities',
+    displayName: 'Emery Entities',
+    persona: 'broker entity administrator',
+    home: 'Aurora Markets',
+    role: 'Broker Entity Administrator',
+    keys: [
+      'account_view',
+      'account_management',
+      'account_config_view',
+      'entity_template_management',
+      'authorization_management',
+      'approve_withdrawal',
+      'system_management',
+    ],
+    scope: 'SELF_AND_DESCENDANTS',
+  },
+  // The broker's access administrator onboards client users (templates, invitations), issues
+  // API keys and changes roles — never beyond the keys it holds itself.
+  {
+    username: 'access.admin',
+    displayName: 'Sam Steward',
+    persona: 'broker access administrator',
+    home: 'Aurora Markets',
+    role: 'Access Administrator',
+    keys: [
+      'account_view',
+      'order_management',
+      'user_management',
+      'user_support',
+      'authorization_management',
+      'authentication_management',
+    ],
+    scope: 'SELF_AND_DESCENDANTS',
+  },
   // The platform's treasury desk keeps the rate sheet that base-currency values use.
   {
     username: 'treasury',
@@ -240,5 +279,19 @@ export async function seedDemoData(
         members: [{ kind: 'user', id: user.id }],
       });
     }
+    // A user template for the broker's read-only client users at Northwind Capital.
+    const [readOnly] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, 'Client Read Only'));
+    await tx
+      .insert(userTemplates)
+      .values({
+        name: 'Northwind read-only user',
+        homeEntityId: ids.get('Northwind Capital')!,
+        roles: [{ roleId: readOnly!.id, scopeType: 'SELF' }],
+        twoFactorRequired: true,
+      })
+      .onConflictDoNothing();
   });
 }

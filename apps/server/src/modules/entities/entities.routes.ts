@@ -1,6 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance } from 'fastify';
-import { serve } from '../../platform/routes';
+import { actingOn, serve } from '../../platform/routes';
 import type { EntitiesService } from './entities.service';
 
 export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
@@ -13,6 +13,8 @@ export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   serve(app, E.update, ({ principal, entityId, body }) =>
     s.update({ principal: principal!, entityId }, body),
   );
+  serve(app, E.freeze, (c) => s.freeze(actingOn(c), c.body.targetEntityId, c.body.reason));
+  serve(app, E.unfreeze, (c) => s.unfreeze(actingOn(c), c.body.targetEntityId, c.body.reason));
   serve(app, E.list, ({ principal, body }) => s.listForUser(principal!, body.username));
   serve(app, E.childList, ({ principal, params, body }) => s.children(principal!, params.id, body));
   serve(app, E.relatedEntities, ({ principal, body }) => s.related(principal!, body.entityId, 'down'));
@@ -26,5 +28,9 @@ export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   serve(app, E.baseCurrencies, () => s.reference.baseCurrencies());
   serve(app, E.conversionProfiles, () => s.reference.conversionProfiles());
   serve(app, E.rollProfiles, () => s.reference.rollProfiles());
+  serve(app, E.conversionProfileCreate, (c) => s.reference.saveProfile(actingOn(c), 'conversion', c.body));
+  serve(app, E.conversionProfileUpdate, (c) => s.reference.saveProfile(actingOn(c), 'conversion', c.body));
+  serve(app, E.rollProfileCreate, (c) => s.reference.saveProfile(actingOn(c), 'roll', c.body));
+  serve(app, E.rollProfileUpdate, (c) => s.reference.saveProfile(actingOn(c), 'roll', c.body));
   serve(app, E.conversionProfile, ({ query }) => s.reference.conversionProfile(query.id));
 }

@@ -12,8 +12,9 @@ import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
 import type { ReferenceDataService } from '../reference-data/reference-data.service';
@@ -22,18 +23,28 @@ import {
   childrenPage,
   detailsOf,
   type EntityListRow,
-  entitiesUnder,
   findEntity,
+  forestRowsAt,
+  frozenPaths,
   insertEntity,
   pathsOf,
   relatedOf,
   replaceDetails,
   rowsByIds,
+  treeVersion,
   updateEntityRow,
 } from './entities.repo';
 import { conversionProfiles, entities, rollProfiles } from './entities.tables';
+import { freezeHolding } from './entity-lookups';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
 import { entityAtOrBelow } from './entity-sql';
+import { type ForestRow, walkVisible } from './visible-forest';
+
+/**
+ * What keeps an entity from being deactivated, as another module sees it (funds in its
+ * accounts, open positions): each blocker names what it found, in the caller's transaction.
+ */
+export type DeactivationBlocker = (tx: DbOrTx, entityId: number) => Promise<string[]>;
 
 const NO_PARENT = -1;
 type Who = { principal: Principal; entityId?: number | null };
@@ -67,47 +78,76 @@ export function createEntitiesService(deps: {
 }) {
   const { db, resolver, users, referenceData } = deps;
 
-  /** The subtrees a principal can see: under each grant, plus the home entity. */
-  async function visibleRows(
+  /**
+   * The entities a principal can see — under each grant, plus the home entity — with its
+   * effective permissions on each and whether a freeze holds it (`walkVisible`, one pass).
+   */
+  async function visibleEntities(
     principal: Principal,
-  ): Promise<{ rows: EntityListRow[]; grants: Awaited<ReturnType<Resolver['grantsOf']>> }> {
+    visit: Parameters<typeof walkVisible>[4],
+    opts: { freezes?: boolean } = {},
+  ) {
     const grants = await resolver.grantsOf(principal);
     const roots = [...new Set([...grants.map((g) => g.entityId), principal.homeEntityId])];
     const paths = (await pathsOf(db, roots)).sort();
     // A root inside another root's subtree adds nothing.
     const minimal = paths.filter((p, i) => !paths.slice(0, i).some((q) => p.startsWith(q)));
-    const rows = await entitiesUnder(db, minimal);
-    const home = rows.find((r) => r.id === principal.homeEntityId);
-    const visible = rows.filter((r) => r === home || isVisible(grants, r.id, ancestorsOfPath(r.path), NaN));
-    return { rows: visible, grants };
+    // Whether a freeze holds a subtree's top is read only where it is shown (the forest).
+    const [rows, frozen] = await Promise.all([rowsUnder(minimal), opts.freezes ? frozenPaths(db) : []]);
+    walkVisible(rows, grants, principal.homeEntityId, frozen, visit);
   }
 
+  // The rows of the forests read lately, each with the tree version it was read at: reused
+  // while that version is current, so a large forest is not shipped again on every call,
+  // and any change to the tree (on any instance) is seen on the very next call.
+  const forests = new Map<string, { version: number; rows: ForestRow[] }>();
+  const FORESTS_KEPT = 4;
+  async function rowsUnder(rootPaths: string[]): Promise<ForestRow[]> {
+    if (rootPaths.length === 0) return [];
+    const key = rootPaths.join('|');
+    const kept = forests.get(key);
+    if (kept && kept.version === (await treeVersion(db))) return kept.rows;
+    const fresh = await forestRowsAt(db, rootPaths);
+    forests.delete(key);
+    forests.set(key, fresh);
+    if (forests.size > FORESTS_KEPT) forests.delete(forests.keys().next().value!);
+    return fresh.rows;
+  }
+
+  /** The visible entities' rows (for lists that need no permissions). */
+  async function visibleRows(principal: Principal) {
+    const rows: ForestRow[] = [];
+    await visibleEntities(principal, (r) => rows.push(r));
+    return { rows };
+  }
+
+  /** The visible forest, built in the one pass that works out permissions (parents come first). */
   async function forest(principal: Principal): Promise<TEntityNode[]> {
-    const { rows, grants } = await visibleRows(principal);
     const byId = new Map<number, TEntityNode>();
-    for (const r of rows) {
-      const held = resolver.permissionsFor(grants, r);
-      byId.set(r.id, {
-        entityId: r.id,
-        entityName: r.name,
-        parentId: r.parentId ?? NO_PARENT,
-        parentName: null,
-        attributes: r.attributes,
-        permissions: [...held.permissions],
-        childPermissions: [...held.childPermissions],
-        active: r.active,
-        tradingEnabled: r.tradingEnabled,
-        children: [],
-      });
-    }
     const roots: TEntityNode[] = [];
-    for (const node of byId.values()) {
-      const parentNode = byId.get(node.parentId);
-      if (parentNode) {
-        node.parentName = parentNode.entityName;
-        parentNode.children.push(node);
-      } else roots.push(node);
-    }
+    await visibleEntities(
+      principal,
+      (r, permissions, childPermissions, frozen) => {
+        const parentNode = r.parentId === null ? undefined : byId.get(r.parentId);
+        const node: TEntityNode = {
+          entityId: r.id,
+          entityName: r.name,
+          parentId: r.parentId ?? NO_PARENT,
+          parentName: parentNode ? parentNode.entityName : null,
+          attributes: r.attributes,
+          permissions,
+          childPermissions,
+          active: r.active,
+          tradingEnabled: r.tradingEnabled,
+          frozen,
+          children: [],
+        };
+        byId.set(r.id, node);
+        if (parentNode) parentNode.children.push(node);
+        else roots.push(node);
+      },
+      { freezes: true },
+    );
     return roots;
   }
 
@@ -117,7 +157,7 @@ export function createEntitiesService(deps: {
     const held = known ?? (await resolver.resolve(principal, id));
     if (!found || !held) throw notFound('Entity not found');
     const { entity: e, parentName } = found;
-    const details = await detailsOf(db, id);
+    const [details, freeze] = await Promise.all([detailsOf(db, id), freezeOf(db, id)]);
     return {
       entityId: e.id,
       entityName: e.name,
@@ -144,6 +184,22 @@ export function createEntitiesService(deps: {
       tradingEnabled: e.tradingEnabled,
       active: e.active,
       agentId: e.agentId,
+      freeze,
+    };
+  }
+
+  /** The freeze holding an entity (its own or the nearest above it), with who set it and why. */
+  async function freezeOf(tx: DbOrTx, id: number): Promise<TEntity['freeze']> {
+    const holder = await freezeHolding(tx, id);
+    if (!holder) return null;
+    const found = await findEntity(tx, holder.id);
+    const e = found!.entity;
+    return {
+      entityId: e.id,
+      entityName: e.name,
+      at: e.frozenAt!.toISOString(),
+      by: e.frozenBy ?? '',
+      reason: e.frozenReason ?? '',
     };
   }
 
@@ -160,21 +216,30 @@ export function createEntitiesService(deps: {
     };
   }
 
+  /**
+   * Creates an entity in the caller's transaction `tx` (a template adds its accounts and
+   * grants in the same one); its id. @throws BadRequest (unknown reference)
+   */
+  async function createIn(
+    tx: Tx,
+    who: Who,
+    input: z.output<typeof ZCreateEntity>,
+    via?: string,
+  ): Promise<number> {
+    const row = await insertEntity(tx, { ...columns(input), parentId: input.parentId }).catch(asBadInput);
+    await replaceDetails(tx, row.id, input.addresses, input.nameMappings).catch(asBadInput);
+    await recordAudit(tx, who, {
+      action: 'entity.create',
+      outcome: 'success',
+      target: String(row.id),
+      details: via ? { input, via } : { input },
+    });
+    return row.id;
+  }
+
   /** @throws BadRequest (unknown reference) */
   async function create(who: Who, input: z.output<typeof ZCreateEntity>): Promise<TEntity> {
-    const id = await db
-      .transaction(async (tx) => {
-        const row = await insertEntity(tx, { ...columns(input), parentId: input.parentId });
-        await replaceDetails(tx, row.id, input.addresses, input.nameMappings);
-        await recordAudit(tx, who, {
-          action: 'entity.create',
-          outcome: 'success',
-          target: String(row.id),
-          details: { input },
-        });
-        return row.id;
-      })
-      .catch(asBadInput);
+    const id = await db.transaction((tx) => createIn(tx, who, input));
     return view(who.principal, id);
   }
 
@@ -188,6 +253,7 @@ export function createEntitiesService(deps: {
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
     await db
       .transaction(async (tx) => {
+        if (before.active && !input.active) await refuseDeactivation(tx, input.entityId);
         await updateEntityRow(tx, input.entityId, {
           ...columns(input),
           ...(moving ? { parentId: input.parentId } : {}),
@@ -202,6 +268,56 @@ export function createEntitiesService(deps: {
       })
       .catch(asBadInput);
     return view(who.principal, input.entityId);
+  }
+
+  const deactivationBlockers: DeactivationBlocker[] = [];
+
+  /**
+   * An entity is not deactivated while it still holds something: every registered blocker
+   * is asked, and the refusal names all they found. @throws Conflict
+   */
+  async function refuseDeactivation(tx: DbOrTx, entityId: number) {
+    const found: string[] = [];
+    for (const blocker of deactivationBlockers) found.push(...(await blocker(tx, entityId)));
+    if (found.length) throw conflict(`This entity cannot be deactivated while it holds ${found.join('; ')}`);
+  }
+
+  /**
+   * Freezes an entity and everything below it (no new requests, trades or bookings there),
+   * or lifts its own freeze; audited with the reason. Pending requests stay pending.
+   * @throws Conflict (already frozen; lifting a freeze set above it, or none)
+   */
+  async function setFrozen(who: Who, entityId: number, frozen: boolean, reason: string): Promise<TEntity> {
+    await db.transaction(async (tx) => {
+      const found = await findEntity(tx, entityId);
+      if (!found) throw notFound('Entity not found');
+      const e = found.entity;
+      if (frozen && e.frozenAt) throw conflict('This entity is frozen already');
+      if (!frozen && !e.frozenAt) {
+        const holder = await freezeHolding(tx, entityId);
+        throw conflict(
+          holder
+            ? `This entity is held by the freeze of ${holder.name}; lift it there`
+            : 'This entity is not frozen',
+        );
+      }
+      await updateEntityRow(
+        tx,
+        entityId,
+        frozen
+          ? { frozenAt: new Date(), frozenBy: who.principal.name, frozenReason: reason }
+          : { frozenAt: null, frozenBy: null, frozenReason: null },
+      );
+      await recordAudit(tx, who, {
+        action: frozen ? 'entity.freeze' : 'entity.unfreeze',
+        outcome: 'success',
+        target: String(entityId),
+        details: frozen
+          ? { reason }
+          : { reason, frozenAt: e.frozenAt, frozenBy: e.frozenBy, frozenReason: e.frozenReason },
+      });
+    });
+    return view(who.principal, entityId);
   }
 
   /**
@@ -228,7 +344,17 @@ export function createEntitiesService(deps: {
     const found = await findEntity(db, id);
     if (!found) throw notFound('Entity not found');
     const page = await childrenPage(db, found.entity.path, filter);
-    return { items: page.items.map(summary), total: page.total };
+    return {
+      items: page.items.map((r) => ({
+        ...summary(r),
+        parentName: r.parentName,
+        currencyCode: r.currencyCode,
+        tradingEnabled: r.tradingEnabled,
+        conversionProfileId: r.conversionProfileId,
+        rollProfileId: r.rollProfileId,
+      })),
+      total: page.total,
+    };
   }
 
   /** Links in one direction, keeping only entities the caller may see. */
@@ -315,7 +441,14 @@ export function createEntitiesService(deps: {
     forest,
     view,
     create,
+    createIn,
     update,
+    freeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, true, reason),
+    unfreeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, false, reason),
+    /** Another module's reason an entity may not be deactivated (funds, open positions). */
+    refuseDeactivationWhen(blocker: DeactivationBlocker) {
+      deactivationBlockers.push(blocker);
+    },
     listForUser,
     children,
     related,
@@ -324,10 +457,11 @@ export function createEntitiesService(deps: {
     },
     /** Entities the caller may create entities below. */
     async parentCandidates(principal: Principal) {
-      const { rows, grants } = await visibleRows(principal);
-      return rows
-        .filter((r) => resolver.permissionsFor(grants, r).permissions.includes('account_management'))
-        .map(summary);
+      const out: ReturnType<typeof summary>[] = [];
+      await visibleEntities(principal, (r, permissions) => {
+        if (permissions.includes('account_management')) out.push(summary(r));
+      });
+      return out;
     },
     reference: {
       attributes: () => ENTITY_ATTRIBUTES.map((a) => ({ code: a, name: a })),
@@ -343,6 +477,40 @@ export function createEntitiesService(deps: {
       },
       conversionProfiles: () => db.select().from(conversionProfiles).orderBy(asc(conversionProfiles.name)),
       rollProfiles: () => db.select().from(rollProfiles).orderBy(asc(rollProfiles.name)),
+      /**
+       * Creates a profile, or edits, disables or enables one (never deleted: the entities that
+       * have it keep it), audited. @throws Conflict (a name in use), NotFound
+       */
+      async saveProfile(
+        who: Who,
+        kind: 'conversion' | 'roll',
+        input: { id?: number; name?: string; description?: string; active?: boolean },
+      ) {
+        const table = kind === 'conversion' ? conversionProfiles : rollProfiles;
+        const { id, ...fields } = input;
+        return db
+          .transaction(async (tx) => {
+            const [row] =
+              id === undefined
+                ? await tx
+                    .insert(table)
+                    .values({ name: fields.name!, description: fields.description ?? '' })
+                    .returning()
+                : await tx.update(table).set(fields).where(eq(table.id, id)).returning();
+            if (!row) throw notFound('Profile not found');
+            await recordAudit(tx, who, {
+              action: `entity.${kind}-profile.${id === undefined ? 'create' : 'update'}`,
+              outcome: 'success',
+              target: String(row.id),
+              details: { input },
+            });
+            return row;
+          })
+          .catch((err) => {
+            if (pgErrorCode(err) === '23505') throw conflict('A profile with that name exists already');
+            throw err;
+          });
+      },
       async conversionProfile(id: number) {
         const [row] = await db.select().from(conversionProfiles).where(eq(conversionProfiles.id, id));
         if (!row) throw notFound('Conversion profile not found');

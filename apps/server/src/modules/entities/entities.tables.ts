@@ -2,6 +2,7 @@ import { RELATIONSHIP_TYPES } from '@clearway/contracts/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -18,12 +19,14 @@ import { countries, currencies } from '../reference-data/reference-data.tables';
 /**
  * How a conversion sweep prices for an entity: the sheet's rate less `spread_bps` (basis
  * points of the rate) against the client.
+ * A disabled profile stays on the entities that have it but is offered to no new one.
  */
 export const conversionProfiles = pgTable('conversion_profiles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   spreadBps: numeric('spread_bps', { precision: 10, scale: 4 }).notNull().default('0'),
+  active: boolean('active').notNull().default(true),
 });
 
 /**
@@ -35,6 +38,7 @@ export const rollProfiles = pgTable('roll_profiles', {
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   markupPips: numeric('markup_pips', { precision: 10, scale: 4 }).notNull().default('0'),
+  active: boolean('active').notNull().default(true),
 });
 
 /**
@@ -56,12 +60,21 @@ export const entities = pgTable(
     agentId: integer('agent_id').references((): AnyPgColumn => entities.id),
     conversionProfileId: integer('conversion_profile_id').references(() => conversionProfiles.id),
     rollProfileId: integer('roll_profile_id').references(() => rollProfiles.id),
+    /**
+     * A freeze (beyond the spec) holds the entity and everything below it: no new requests,
+     * trades or bookings there until it is lifted. Set and cleared together.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenBy: text('frozen_by'),
+    frozenReason: text('frozen_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('entities_parent_idx').on(t.parentId),
     index('entities_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    // Few entities are ever frozen: the freeze check reads this small index only.
+    index('entities_frozen_idx').on(t.path).where(sql`${t.frozenAt} is not null`),
   ],
 );
 
@@ -113,3 +126,14 @@ export const relatedEntities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.entityId, t.relatedEntityId, t.relationshipType] })],
 );
+
+/**
+ * The tree's version: one row, bumped (by a statement trigger, migration 0034) in the same
+ * transaction as any change to `entities`. An instance may keep the rows of a large forest
+ * between calls and reuse them while the version it read them at is still the current one;
+ * a change is seen on the very next call, on every instance.
+ */
+export const entityTreeVersion = pgTable('entity_tree_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,7 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { entities } from './entities.tables';
+import { frozenHolderOf } from './entity-sql';
 
 /*
  * What other modules may read of entities inside their own statements and transactions:
@@ -26,4 +27,27 @@ export async function rootEntityId(db: DbOrTx): Promise<number | null> {
     .orderBy(asc(entities.id))
     .limit(1);
   return root?.id ?? null;
+}
+
+/** A freeze holding an entity: the frozen entity (itself or the nearest above it). */
+export type FreezeHolder = { id: number; name: string };
+
+/** Reads `frozenHolderOf`'s `id:name` (null: not frozen). */
+export function parseFreezeHolder(raw: string | null | undefined): FreezeHolder | null {
+  if (!raw) return null;
+  const at = raw.indexOf(':');
+  return { id: Number(raw.slice(0, at)), name: raw.slice(at + 1) };
+}
+
+/**
+ * The refusal every new request, trade or booking on a frozen subtree gets — one wording,
+ * whichever path refused it (the request engine, the booking path).
+ */
+export const frozenMessage = (holder: FreezeHolder) =>
+  `${holder.name} is frozen: no new requests, trades or bookings until the freeze is lifted`;
+
+/** The freeze holding an entity (its own or the nearest above it), read in the caller's transaction. */
+export async function freezeHolding(db: DbOrTx, entityId: number): Promise<FreezeHolder | null> {
+  const res = await db.execute<{ holder: string | null }>(sql`select ${frozenHolderOf(entityId)} as holder`);
+  return parseFreezeHolder(res.rows[0]?.holder);
 }

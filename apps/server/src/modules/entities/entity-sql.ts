@@ -64,6 +64,16 @@ export const childOnPath = (entityId: Column | SQL, parentId: number): SQL<numbe
 export const entityNameOf = (entityId: Column | SQL): SQL<string> =>
   sql<string>`(select named.name from ${entities} named where named.id = ${entityId})`;
 
+/**
+ * The frozen entity that holds `entityId` — itself or the nearest frozen entity above it —
+ * as `id:name` (null: none). Frozen entities are few, so this reads the partial index of
+ * frozen paths only.
+ */
+export const frozenHolderOf = (entityId: Column | SQL | number): SQL<string | null> =>
+  sql<string | null>`(select frozen.id || ':' || frozen.name from ${entities} frozen
+    where frozen.frozen_at is not null and ${pathWithin(entityPath(entityId), sql`frozen.path`)}
+    order by length(frozen.path) desc limit 1)`;
+
 /** An entity's base currency: its own, else USD (a lookup on the primary key). */
 export const entityBaseCurrencyOf = (entityId: Column | SQL): SQL<string> =>
   sql<string>`(select coalesce(based.currency_code, 'USD') from ${entities} based where based.id = ${entityId})`;

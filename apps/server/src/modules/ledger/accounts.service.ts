@@ -1,10 +1,11 @@
+import { Money } from '@clearway/contracts/amounts';
 import { bicProblem, canonicalIban, ibanProblem } from '@clearway/contracts/bank-codes';
 import type { TAccount, ZCreateAccount, ZUpdateAccount } from '@clearway/contracts/endpoints/money.schemas';
 import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
@@ -81,7 +82,70 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
     return flat([row])[0]!;
   }
 
+  /**
+   * Opens an account in the caller's transaction (a template opens its accounts with the
+   * entity); its id. The caller has checked the bank details. @throws BadRequest (unknown currency)
+   */
+  async function createIn(tx: DbOrTx, who: Who, input: z.output<typeof ZCreateAccount>): Promise<number> {
+    const [row] = await tx
+      .insert(accounts)
+      .values({
+        entityId: who.entityId,
+        accountType: input.accountType,
+        name: input.accountName,
+        ibanCode: input.ibanCode ? canonicalIban(input.ibanCode) : null,
+        swiftCode: input.swiftCode?.toUpperCase() ?? null,
+        accountCode: input.accountCode ?? null,
+        currencyCode: input.currencyId ?? null,
+        parentId: input.parentId ?? null,
+        bankId: input.bankId ?? null,
+      })
+      .returning({ id: accounts.id })
+      .catch((err) => {
+        throw (err as { cause?: { code?: string } }).cause?.code === '23503'
+          ? badRequest('currencyId: unknown currency or bank', { currencyId: 'unknown' })
+          : err;
+      });
+    await recordAudit(tx, who, {
+      action: 'account.create',
+      outcome: 'success',
+      target: String(row!.id),
+      details: { input },
+    });
+    return row!.id;
+  }
+
+  /**
+   * What keeps an entity from being deactivated, as the ledger sees it: each of its accounts
+   * that still holds or reserves funds, named with what it holds.
+   */
+  async function fundedAccounts(tx: DbOrTx, entityId: number): Promise<string[]> {
+    const rows = await tx
+      .select({
+        name: accounts.name,
+        id: accounts.id,
+        asset: balances.asset,
+        posted: balances.posted,
+        held: balances.held,
+      })
+      .from(balances)
+      .innerJoin(accounts, eq(accounts.id, balances.accountId))
+      .where(
+        and(
+          eq(accounts.entityId, entityId),
+          eq(accounts.kind, 'CLIENT'),
+          or(ne(balances.posted, '0'), ne(balances.held, '0')),
+        ),
+      )
+      .orderBy(asc(accounts.name), asc(balances.asset));
+    return rows.map(
+      (r) =>
+        `funds in account ${r.name} (${r.id}): ${new Money(r.posted).toString()} ${r.asset}${new Money(r.held).gt(0) ? `, ${new Money(r.held).toString()} held` : ''}`,
+    );
+  }
+
   return {
+    fundedAccounts,
     types: () => ACCOUNT_TYPES.map((t) => ({ code: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })),
     list,
     get,
@@ -89,36 +153,11 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
     async create(who: Who, input: z.output<typeof ZCreateAccount>): Promise<TAccount> {
       validateBankDetails(input);
       if (input.parentId) await get(who.entityId, input.parentId);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(accounts)
-          .values({
-            entityId: who.entityId,
-            accountType: input.accountType,
-            name: input.accountName,
-            ibanCode: input.ibanCode ? canonicalIban(input.ibanCode) : null,
-            swiftCode: input.swiftCode?.toUpperCase() ?? null,
-            accountCode: input.accountCode ?? null,
-            currencyCode: input.currencyId ?? null,
-            parentId: input.parentId ?? null,
-            bankId: input.bankId ?? null,
-          })
-          .returning({ id: accounts.id })
-          .catch((err) => {
-            throw (err as { cause?: { code?: string } }).cause?.code === '23503'
-              ? badRequest('currencyId: unknown currency or bank', { currencyId: 'unknown' })
-              : err;
-          });
-        await recordAudit(tx, who, {
-          action: 'account.create',
-          outcome: 'success',
-          target: String(row!.id),
-          details: { input },
-        });
-        return row!.id;
-      });
+      const id = await db.transaction((tx) => createIn(tx, who, input));
       return get(who.entityId, id);
     },
+
+    createIn,
 
     /**
      * Renames, recodes, closes or reopens an account, audited with what it was.

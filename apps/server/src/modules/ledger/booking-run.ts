@@ -15,6 +15,7 @@ import {
 } from '../../platform/idempotency';
 import { sqlStateError } from '../../platform/pg-errors';
 import type { Booked, Booking, RecordKind } from './booking';
+import { refuseFrozen } from './frozen';
 import {
   holdPlace,
   holdPost,
@@ -121,10 +122,16 @@ function groupByKind(work: Work[]): Map<RecordKind<unknown, unknown>, Work[]> {
 }
 
 /**
- * The record kinds' `check`s of these bookings, kind by kind (one read each): the refusal of
- * each booking, or null.
+ * The record kinds' `check`s of these bookings, kind by kind (one read each), and the freeze
+ * (`frozen.ts`): the refusal of each booking, or null.
  */
 async function checkAll(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
+  // The freeze is read in this transaction, beside the kinds' checks: a freeze committed before it counts.
+  const [refused, frozen] = await Promise.all([checkKinds(db, bookings), refuseFrozen(db, bookings)]);
+  return refused.map((r, i) => r ?? frozen[i] ?? null);
+}
+
+async function checkKinds(db: DbOrTx, bookings: Booking<unknown>[]): Promise<(Error | null)[]> {
   const refused: (Error | null)[] = bookings.map(() => null);
   const byKind = new Map<RecordKind<unknown, unknown>, number[]>();
   for (const [i, b] of bookings.entries())

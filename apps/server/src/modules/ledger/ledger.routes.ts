@@ -20,6 +20,10 @@ type Deps = {
 export function ledgerRoutes(app: FastifyInstance, d: Deps) {
   const A = API.account;
   serve(app, A.types, async () => d.accounts.types());
+  // An entity's page lists its accounts, open and closed: the ledger owns them.
+  serve(app, API.entity.accounts, (c) =>
+    d.accounts.list(on(c).entityId, { sortMode: 'name', allAccessible: false }),
+  );
   serve(app, A.list, (c) => d.accounts.list(on(c).entityId, c.body));
   serve(app, A.create, (c) => d.accounts.create(on(c), c.body));
   serve(app, A.update, (c) => d.accounts.update(on(c), c.body));

@@ -9,6 +9,7 @@ import { rootEntityId } from '../entities/entity-lookups';
 import { createReferenceDataService, scaleOfAsset } from '../reference-data/reference-data.service';
 import { type Booked, type Booking, bareItem, bookAll, isBare, type Leg } from './booking';
 import { SpeculationMissed, speculativeCount } from './booking-run';
+import { refuseFrozen } from './frozen';
 import { accounts, holds, ledgerTransactions, postings } from './ledger.tables';
 import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
 
@@ -154,7 +155,9 @@ export function createLedgerService(db: Db) {
    * own answer.
    */
   async function bookBatch(items: Booking<unknown>[]): Promise<Outcome<unknown>[]> {
-    if (items.every(isBare)) {
+    // Bare transfers skip the transaction, not the freeze: with one refused, the batch takes
+    // the general path, which refuses that booking alone.
+    if (items.every(isBare) && (await refuseFrozen(db, items)).every((f) => f === null)) {
       const results = await postBatch(db, items.map(bareItem)).catch((err: unknown) => {
         throw asLedgerError(err);
       });

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { entityPathOf } from '../entities/entity-lookups';
 import { idsOfPath } from '../entities/entity-path';
@@ -13,13 +13,19 @@ import { approvalPolicies } from './requests.tables';
 
 type Who = { principal: Principal | null; request?: FastifyRequest };
 
+/** What the policies read of groups (the authorization module's): names, and whether the caller may see one. */
+export type PolicyGroups = {
+  namesOf: (ids: number[]) => Promise<Map<number, string>>;
+  visibleTo: (db: DbOrTx, principal: Principal, groupId: number) => Promise<boolean>;
+};
+
 /**
  * Approval policies: how many distinct approvers a request type needs. A rule set at an
  * entity applies to it and to everything below it, unless an entity nearer the request
  * sets its own (so a broker can demand 2-of-N for all its clients' whitelisting); with no
  * rule anywhere above, one approval is enough.
  */
-export function createApprovalPolicies(db: Db) {
+export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
   /** Each request type's rule as seen from an entity: its own, the nearest ancestor's, or the default. */
   async function effective(tx: DbOrTx, entityId: number): Promise<TApprovalPolicy[]> {
     const path = await entityPathOf(tx, entityId);
@@ -29,12 +35,14 @@ export function createApprovalPolicies(db: Db) {
       .select({
         type: approvalPolicies.requestType,
         required: approvalPolicies.requiredApprovals,
+        groupId: approvalPolicies.approverGroupId,
         entityId: approvalPolicies.entityId,
         entityName: entityNameOf(approvalPolicies.entityId),
       })
       .from(approvalPolicies)
       .where(inArray(approvalPolicies.entityId, chain));
     const depth = (id: number) => chain.indexOf(id);
+    const names = await groups.namesOf(rules.flatMap((r) => (r.groupId === null ? [] : [r.groupId])));
     return REQUEST_TYPES.map((type) => {
       const nearest = rules
         .filter((r) => r.type === type)
@@ -44,16 +52,68 @@ export function createApprovalPolicies(db: Db) {
         requiredApprovals: nearest?.required ?? 1,
         setAt: nearest?.entityId ?? null,
         setAtName: nearest?.entityName ?? null,
+        ...(nearest?.groupId
+          ? {
+              approverGroupId: nearest.groupId,
+              approverGroupName: names.get(nearest.groupId) ?? `#${nearest.groupId}`,
+            }
+          : {}),
       };
     });
+  }
+
+  async function setIn(
+    tx: DbOrTx,
+    who: Who,
+    entityId: number,
+    type: RequestType,
+    required: number | null,
+    approverGroupId: number | null = null,
+  ): Promise<TApprovalPolicy> {
+    if (
+      approverGroupId !== null &&
+      !(who.principal && (await groups.visibleTo(tx, who.principal, approverGroupId)))
+    )
+      throw badRequest('approverGroupId: no such group among yours', {
+        approverGroupId: 'no such group among yours',
+      });
+    const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
+    const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
+    if (required === null) await tx.delete(approvalPolicies).where(where);
+    else
+      await tx
+        .insert(approvalPolicies)
+        .values({ entityId, requestType: type, requiredApprovals: required, approverGroupId })
+        .onConflictDoUpdate({
+          target: [approvalPolicies.entityId, approvalPolicies.requestType],
+          set: { requiredApprovals: required, approverGroupId },
+        });
+    await recordAudit(
+      tx,
+      { ...who, entityId },
+      {
+        action: 'requests.approval-policy',
+        outcome: 'success',
+        target: `${entityId}:${type}`,
+        details: {
+          requestType: type,
+          from: before?.requiredApprovals ?? null,
+          to: required,
+          groupFrom: before?.approverGroupId ?? null,
+          groupTo: required === null ? null : approverGroupId,
+        },
+      },
+    );
+    return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
   }
 
   return {
     list: (entityId: number) => effective(db, entityId),
 
-    /** The number of distinct approvers a new request of `type` at `entityId` needs. */
-    async requiredFor(tx: DbOrTx, entityId: number, type: RequestType): Promise<number> {
-      return (await effective(tx, entityId)).find((p) => p.requestType === type)!.requiredApprovals;
+    /** How many distinct approvers a new request of `type` at `entityId` needs, and from which group. */
+    async requiredFor(tx: DbOrTx, entityId: number, type: RequestType) {
+      const p = (await effective(tx, entityId)).find((x) => x.requestType === type)!;
+      return { required: p.requiredApprovals, groupId: p.approverGroupId ?? null };
     },
 
     /**
@@ -61,37 +121,17 @@ export function createApprovalPolicies(db: Db) {
      * inherited rule applies again; audited with the rule it replaced. Requests already
      * submitted keep the number they were submitted with.
      */
-    async set(
+    set: (
       who: Who,
       entityId: number,
       type: RequestType,
       required: number | null,
-    ): Promise<TApprovalPolicy> {
-      return db.transaction(async (tx) => {
-        const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
-        const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
-        if (required === null) await tx.delete(approvalPolicies).where(where);
-        else
-          await tx
-            .insert(approvalPolicies)
-            .values({ entityId, requestType: type, requiredApprovals: required })
-            .onConflictDoUpdate({
-              target: [approvalPolicies.entityId, approvalPolicies.requestType],
-              set: { requiredApprovals: required },
-            });
-        await recordAudit(
-          tx,
-          { ...who, entityId },
-          {
-            action: 'requests.approval-policy',
-            outcome: 'success',
-            target: `${entityId}:${type}`,
-            details: { requestType: type, from: before?.requiredApprovals ?? null, to: required },
-          },
-        );
-        return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
-      });
-    },
+      approverGroupId: number | null = null,
+    ): Promise<TApprovalPolicy> =>
+      db.transaction((tx) => setIn(tx, who, entityId, type, required, approverGroupId)),
+
+    /** `set` in the caller's transaction (a template sets its policies with the new entity). */
+    setIn,
   };
 }
 export type ApprovalPolicies = ReturnType<typeof createApprovalPolicies>;

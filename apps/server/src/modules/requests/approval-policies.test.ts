@@ -96,4 +96,57 @@ describe('approval policies over HTTP', () => {
     });
     await setPolicy(compliance, broker, { requestType: 'DEPOSIT', requiredApprovals: null });
   });
+
+  it('lets a policy name the approvers’ group: only its members decide, and only their inbox lists the request', async () => {
+    const member = await signedInUser(t, broker);
+    await grant(t, member.user.id, broker, ['approve_whitelist']);
+    const group = await compliance.post('/api/groups/create', {
+      entityId: broker,
+      name: uniqueName('Whitelist desk '),
+      members: [{ kind: 'user', id: member.user.id }],
+    });
+    expect(group.statusCode).toBe(200);
+    const groupId = group.json().id;
+    const set = await setPolicy(compliance, client, {
+      requestType: 'WALLET ADDRESS',
+      requiredApprovals: 1,
+      approverGroupId: groupId,
+    });
+    expect(set.json()).toMatchObject({ requiredApprovals: 1, setAt: client, approverGroupId: groupId });
+    expect((await policyOf(requester, client)).approverGroupName).toBe(group.json().name);
+    const request = await t.database.db.transaction((tx) =>
+      t.services.requestEngine.submit(
+        tx,
+        { principal: requesterPrincipal, entityId: client },
+        'WALLET ADDRESS',
+        { address: uniqueName('bc1q'), network: 'BTC', friendlyName: 'Group store', digitalAssets: ['BTC'] },
+      ),
+    );
+    const inbox = async (a: Agent) =>
+      (await a.post('/api/requests/inbox', { entityId: broker, limit: 50 }))
+        .json()
+        .items.map((r: { id: number }) => r.id);
+    expect(await inbox(approver)).not.toContain(request.id);
+    expect(await inbox(member.agent)).toContain(request.id);
+    const decide = (a: Agent) =>
+      a.post('/api/requests/status/update', { entityId: client, requestId: request.id, status: 'APPROVED' });
+    const outsider = await decide(approver);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(
+      'Only members of the approvers’ group this request’s policy names may decide it',
+    );
+    expect((await decide(member.agent)).json().status).not.toBe('PENDING');
+
+    // A group the caller cannot name (none it may see has this id) is refused, changing nothing.
+    const hidden = 2_147_483_000;
+    const refused = await setPolicy(compliance, client, {
+      requestType: 'WALLET ADDRESS',
+      requiredApprovals: 1,
+      approverGroupId: hidden,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ approverGroupId: 'no such group among yours' });
+    expect((await policyOf(requester, client)).approverGroupId).toBe(groupId);
+    await setPolicy(compliance, client, { requestType: 'WALLET ADDRESS', requiredApprovals: null });
+  });
 });

@@ -43,6 +43,7 @@ const approvedByAnyOf = (requestId: SQL | typeof requests.id, mine: readonly Ide
 
 /**
  * The requests waiting for the caller's decision at entity `entityId` and below it: pending;
+ * of a group the caller belongs to when the request's policy names one;
  * of a type whose approve key the caller holds where the request is — read from what the
  * access guard resolved on the acting entity: its own permissions for requests of the
  * entity itself, its child permissions for those below (every entity below holds at least
@@ -56,6 +57,7 @@ export function awaitingDecision(
   entityId: number,
   held: EntityPermissions,
   mine: readonly Identity[],
+  myGroups: readonly number[],
   f: { types: readonly RequestType[]; search?: string },
 ): SQL {
   const here = typesDecidableWith(held.permissions, f.types);
@@ -74,6 +76,10 @@ export function awaitingDecision(
     eq(requests.status, 'PENDING'),
     decidable ?? sql`false`,
     sql`not ${ownedOrApproved}`,
+    // A request whose policy names the approvers' group waits only for its members.
+    myGroups.length
+      ? sql`(${requests.approverGroupId} is null or ${requests.approverGroupId} = any(${sql.param([...myGroups])}::int[]))`
+      : sql`${requests.approverGroupId} is null`,
     search
       ? or(
           number !== null ? eq(requests.id, number) : undefined,
@@ -94,10 +100,11 @@ export async function listAwaiting<S extends z.ZodType>(
   entityId: number,
   held: EntityPermissions,
   mine: readonly Identity[],
+  myGroups: readonly number[],
   f: AwaitingFilter,
   schema: S,
 ): Promise<{ items: z.output<S>[]; total: number }> {
-  const where = awaitingDecision(entityId, held, mine, f);
+  const where = awaitingDecision(entityId, held, mine, myGroups, f);
   const order = f.direction === 'asc' ? asc : desc;
   // One after the other: `db` may be a transaction's single client.
   const rows = await db

@@ -21,8 +21,9 @@ import { requestHash } from '../../platform/idempotency';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
+import { freezeHolding, frozenMessage } from '../entities/entity-lookups';
 import { entityWithin } from '../entities/entity-sql';
-import { createApprovalPolicies } from './approval-policies.service';
+import { createApprovalPolicies, type PolicyGroups } from './approval-policies.service';
 import { type AwaitingFilter, type Identity, listAwaiting, stillToDecide } from './awaiting-decision';
 import type { RequestEvents, RequestSummary } from './request-events';
 import { loadViews, type RequestRow, storedPayload } from './request-views';
@@ -117,11 +118,13 @@ export function createRequestEngine(deps: {
   humanOf: (principal: { kind: string; id: string }) => Promise<string | null>;
   /** Every principal of the same person (the user and the API keys it created). */
   identitiesOf: (principal: { kind: string; id: string }) => Promise<Identity[]>;
+  /** Groups (the authorization module's): names, visibility, and a principal's memberships. */
+  groups: PolicyGroups & { idsOf: (principal: { kind: string; id: string }) => Promise<number[]> };
 }) {
   const { db, resolver } = deps;
   const handlers = new Map<RequestType, Run>();
   const completions = new Map<RequestType, (row: RequestRow) => boolean>();
-  const policies = createApprovalPolicies(db);
+  const policies = createApprovalPolicies(db, deps.groups);
   const events = createEvents<RequestEvents>();
 
   async function sameHuman(p: Principal, requester: { kind: string; id: string }) {
@@ -183,12 +186,24 @@ export function createRequestEngine(deps: {
     const held = r ? await resolver.resolve(who.principal, r.entityId) : null;
     if (!r || !held) throw notFound('Request not found');
     const isRequester = await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId });
-    return { isRequester, mayDecide: satisfies(held, { keys: [requestTypeOf(r.type).approveKey] }) };
+    // A policy may name the approvers' group: then only its members decide (frozen at submission).
+    const outsideGroup =
+      r.approverGroupId !== null && !(await deps.groups.idsOf(who.principal)).includes(r.approverGroupId);
+    return {
+      isRequester,
+      outsideGroup,
+      mayDecide: !outsideGroup && satisfies(held, { keys: [requestTypeOf(r.type).approveKey] }),
+    };
   }
 
-  /** Refuses a decision by the requester or by anyone without the type's approve key there. */
-  function assertApprover(s: { isRequester: boolean; mayDecide: boolean }) {
+  /**
+   * Refuses a decision by the requester, by anyone without the type's approve key there, and
+   * by anyone outside the approvers' group the request's policy names.
+   */
+  function assertApprover(s: { isRequester: boolean; mayDecide: boolean; outsideGroup: boolean }) {
     if (s.isRequester) throw forbidden(SELF_APPROVAL);
+    if (s.outsideGroup)
+      throw forbidden('Only members of the approvers’ group this request’s policy names may decide it');
     if (!s.mayDecide) throw forbidden();
   }
 
@@ -228,7 +243,10 @@ export function createRequestEngine(deps: {
       const checked = definition.payload.safeParse(input);
       if (!checked.success) throw new Error(`A ${type} request's payload does not fit: ${checked.error}`);
       const payload: Record<string, unknown> = checked.data;
-      const requiredApprovals = await policies.requiredFor(tx, who.entityId, type);
+      // A frozen subtree takes no new requests; those pending before the freeze stay pending.
+      const holder = await freezeHolding(tx, who.entityId);
+      if (holder) throw conflict(frozenMessage(holder));
+      const policy = await policies.requiredFor(tx, who.entityId, type);
       const p = who.principal;
       try {
         const [row] = await tx
@@ -241,7 +259,8 @@ export function createRequestEngine(deps: {
             requesterName: p.name,
             payload,
             payloadHash: requestHash(payload),
-            requiredApprovals,
+            requiredApprovals: policy.required,
+            approverGroupId: policy.groupId,
           })
           .returning();
         await record(tx, who, row!, null, 'PENDING', null);
@@ -363,7 +382,8 @@ export function createRequestEngine(deps: {
       f: AwaitingFilter,
       schema: S,
     ): Promise<{ items: z.output<S>[]; total: number }> {
-      return listAwaiting(db, who.entityId, held, await deps.identitiesOf(who.principal), f, schema);
+      const [mine, groups] = [await deps.identitiesOf(who.principal), await deps.groups.idsOf(who.principal)];
+      return listAwaiting(db, who.entityId, held, mine, groups, f, schema);
     },
 
     /**

@@ -14,6 +14,7 @@ export function requestsRoutes(app: FastifyInstance, engine: RequestEngine) {
       on(c).entityId,
       c.body.requestType,
       c.body.requiredApprovals,
+      c.body.approverGroupId,
     ),
   );
 }

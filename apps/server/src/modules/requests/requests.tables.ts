@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { groups } from '../authorization/authorization.tables';
 import { entities } from '../entities/entities.tables';
 
 export const requestTypeEnum = pgEnum('request_type', REQUEST_TYPES);
@@ -38,6 +39,8 @@ export const requests = pgTable(
     payloadHash: text('payload_hash').notNull(),
     status: requestStatusEnum('status').notNull().default('PENDING'),
     requiredApprovals: integer('required_approvals').notNull().default(1),
+    /** Approvers must be members of this group (the policy's, frozen at submission); null: anyone with the key. */
+    approverGroupId: integer('approver_group_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +97,8 @@ export const approvalPolicies = pgTable(
       .references(() => entities.id),
     requestType: requestTypeEnum('request_type').notNull(),
     requiredApprovals: integer('required_approvals').notNull(),
+    /** Approvers must be members of this group; null: anyone holding the type's approve key there. */
+    approverGroupId: integer('approver_group_id').references(() => groups.id, { onDelete: 'restrict' }),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.requestType] }),

@@ -78,12 +78,12 @@ export function createCharges(deps: {
     businessDate: string,
     marks: Marks,
     limit: number,
-    skip: number[],
+    after: number,
     memo: { instruments: Map<number, TInstrument>; markups: Map<number, string> },
-  ): Promise<SettleResult> {
+  ): Promise<SettleResult & { last: number | null }> {
     return db.transaction(async (tx) => {
-      const lots = await dueLots(tx, kind, businessDate, limit, skip);
-      const result: SettleResult = { settled: 0, failures: [] };
+      const lots = await dueLots(tx, kind, businessDate, limit, after);
+      const result = { settled: 0, failures: [] as SettleResult['failures'], last: lots.at(-1)?.id ?? null };
       if (!lots.length) return result;
       const ids = [...new Set(lots.map((l) => l.instrumentId!))];
       for (const id of ids)
@@ -179,19 +179,16 @@ export function createCharges(deps: {
   ) {
     const total: SettleResult = { settled: 0, failures: [] };
     const memo = { instruments: new Map<number, TInstrument>(), markups: new Map<number, string>() };
+    // Batches walk the lots in id order from where the last one ended: each lot is read once
+    // per run (a failed one is left behind, not read again), however many there are.
+    let after = 0;
     for (;;) {
       opts.signal?.throwIfAborted();
-      const r = await batch(
-        kind,
-        businessDate,
-        marks,
-        opts.batch ?? 200,
-        total.failures.map((f) => f.tradeId),
-        memo,
-      );
+      const r = await batch(kind, businessDate, marks, opts.batch ?? 200, after, memo);
       total.settled += r.settled;
       total.failures.push(...r.failures);
-      if (r.settled === 0 && r.failures.length === 0) return total;
+      if (r.last === null) return total;
+      after = r.last;
     }
   }
 
@@ -205,8 +202,11 @@ export function createCharges(deps: {
   };
 }
 
-/** The open lots of a kind traded by the date and not yet charged for it, locked, in id order. */
-function dueLots(tx: Tx, kind: 'ROLLED' | 'FINANCED', businessDate: string, limit: number, skip: number[]) {
+/**
+ * The open lots of a kind traded by the date and not yet charged for it, after lot `after`,
+ * locked, in id order.
+ */
+function dueLots(tx: Tx, kind: 'ROLLED' | 'FINANCED', businessDate: string, limit: number, after: number) {
   return tx
     .select()
     .from(trades)
@@ -214,7 +214,7 @@ function dueLots(tx: Tx, kind: 'ROLLED' | 'FINANCED', businessDate: string, limi
       and(
         eq(trades.type, kind === 'ROLLED' ? 'MARGIN_FX' : 'CFD'),
         sql`${trades.openAmount} <> 0 and ${trades.tradeDate} <= ${businessDate}`,
-        sql`${trades.id} <> all(${sql.param(skip)}::int[])`,
+        sql`${trades.id} > ${after}`,
         sql`not exists (select 1 from ${tradeEvents} e where e.trade_id = ${trades.id} and e.kind = ${kind}
                           and e.business_date = ${businessDate})`,
       ),

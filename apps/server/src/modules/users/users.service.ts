@@ -79,7 +79,7 @@ export function createUsersService(db: Db) {
     async setPassword(user: UserRow, password: string, tx: DbOrTx = db): Promise<void> {
       await assertAcceptable(user.id, user.username, password, tx);
       const passwordHash = await hash(password);
-      await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
+      await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date(), invited: false });
       await addPasswordHistory(tx, user.id, passwordHash);
     },
 
@@ -94,6 +94,9 @@ export function createUsersService(db: Db) {
 
     setStatus: (userId: string, status: 'active' | 'disabled', tx: DbOrTx = db) =>
       updateUser(tx, userId, { status }),
+    /** Microsoft Entra signs in the user holding this object id (an SSO link of issuer `ms-entra`). */
+    setEntraObjectId: (userId: string, oid: string | null) =>
+      updateUser(db, userId, { msEntraObjectId: oid }),
     update: (userId: string, patch: Parameters<typeof updateUser>[2], tx: DbOrTx = db) =>
       updateUser(tx, userId, patch),
   };

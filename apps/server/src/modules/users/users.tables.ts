@@ -4,8 +4,10 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -36,6 +38,8 @@ export const users = pgTable(
     twoFactorRequired: boolean('two_factor_required').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     msEntraObjectId: text('ms_entra_object_id'),
+    /** Created by an administrator and not yet through the set-password link. */
+    invited: boolean('invited').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -57,3 +61,19 @@ export const passwordHistory = pgTable(
   },
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** What a user created from it gets: home entity, groups, roles there, 2FA requirement. */
+export const userTemplates = pgTable('user_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  homeEntityId: integer('home_entity_id')
+    .notNull()
+    .references(() => entities.id),
+  groupIds: integer('group_ids').array().notNull().default([]),
+  roles: jsonb('roles')
+    .$type<{ roleId: number; scopeType: 'SELF' | 'DESCENDANTS' | 'SELF_AND_DESCENDANTS' }[]>()
+    .notNull()
+    .default([]),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

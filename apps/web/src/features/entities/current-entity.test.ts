@@ -14,6 +14,7 @@ const node = (entityId: number, children: TEntityNode[] = []): TEntityNode => ({
   childPermissions: [],
   active: true,
   tradingEnabled: false,
+  frozen: false,
   children,
 });
 

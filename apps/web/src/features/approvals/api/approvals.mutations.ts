@@ -8,8 +8,11 @@ import { approvalKeys } from './approvals.keys';
 export function useSetApprovalPolicy(entityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { requestType: RequestType; requiredApprovals: number | null }) =>
-      api(API.requests.setPolicy, { payload: { entityId, ...v } }),
+    mutationFn: (v: {
+      requestType: RequestType;
+      requiredApprovals: number | null;
+      approverGroupId?: number | null;
+    }) => api(API.requests.setPolicy, { payload: { entityId, ...v } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.policies(entityId) }),
   });
 }

@@ -8,3 +8,9 @@ export const policiesQuery = (entityId: number) =>
     queryKey: approvalKeys.policies(entityId),
     queryFn: () => api(API.requests.policies, { payload: { entityId } }),
   });
+
+/** The groups a policy may name as its approvers (those the user may see). */
+export const approverGroupsQuery = queryOptions({
+  queryKey: approvalKeys.groups,
+  queryFn: () => api(API.authorization.groups),
+});

@@ -1,7 +1,7 @@
 import { MAX_APPROVERS, type TApprovalPolicy } from '@clearway/contracts/endpoints/requests.schemas';
 import type { RequestType } from '@clearway/contracts/enums';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useSetApprovalPolicy } from '../api/approvals.mutations';
-import { policiesQuery } from '../api/approvals.queries';
+import { approverGroupsQuery, policiesQuery } from '../api/approvals.queries';
 
 /**
  * Staff with authorization_management set how many distinct approvers each request type
@@ -74,29 +74,43 @@ export function ApprovalPolicies({ entityId, types }: { entityId: number; types:
 }
 
 /** Where a type's rule comes from: the default, this entity, or an entity above it. */
-const ruleOf = (policy: TApprovalPolicy, entityId: number, t: TFunction) =>
-  policy.setAt === null
-    ? t('policies.default')
-    : policy.setAt === entityId
-      ? t('policies.setHere')
-      : t('policies.inherited', { name: policy.setAtName });
+const ruleOf = (policy: TApprovalPolicy, entityId: number, t: TFunction) => {
+  const where =
+    policy.setAt === null
+      ? t('policies.default')
+      : policy.setAt === entityId
+        ? t('policies.setHere')
+        : t('policies.inherited', { name: policy.setAtName });
+  return policy.approverGroupName
+    ? `${where} · ${t('policies.fromGroup', { name: policy.approverGroupName })}`
+    : where;
+};
 
 /** How many approvers a type needs, changed here (or handed back to the inherited rule). */
 function PolicyApprovers({ entityId, policy }: { entityId: number; policy: TApprovalPolicy }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | string>(policy.requiredApprovals);
+  const [group, setGroup] = useState<string | null>(
+    policy.approverGroupId ? String(policy.approverGroupId) : null,
+  );
+  const groups = useQuery(approverGroupsQuery);
   const { failure, busy, run } = useFormSubmit(useSetApprovalPolicy(entityId));
   const ownRule = policy.setAt === entityId;
   const type = requestTypeOf(policy.requestType).label;
 
   const save = (requiredApprovals: number | null) =>
-    run({}, { requestType: policy.requestType, requiredApprovals }, (saved) => {
-      setValue(saved.requiredApprovals);
-      showSuccessToast(
-        t('policies.saved'),
-        t('policies.savedText', { type, count: saved.requiredApprovals }),
-      );
-    });
+    run(
+      {},
+      { requestType: policy.requestType, requiredApprovals, approverGroupId: group ? Number(group) : null },
+      (saved) => {
+        setValue(saved.requiredApprovals);
+        setGroup(saved.approverGroupId ? String(saved.approverGroupId) : null);
+        showSuccessToast(
+          t('policies.saved'),
+          t('policies.savedText', { type, count: saved.requiredApprovals }),
+        );
+      },
+    );
 
   return (
     <Stack gap={4}>
@@ -113,11 +127,26 @@ function PolicyApprovers({ entityId, policy }: { entityId: number; policy: TAppr
         <Button
           size="xs"
           loading={busy}
-          disabled={typeof value !== 'number' || value === policy.requiredApprovals}
+          disabled={
+            typeof value !== 'number' ||
+            (value === policy.requiredApprovals &&
+              group === (policy.approverGroupId ? String(policy.approverGroupId) : null))
+          }
           onClick={() => save(Number(value))}
         >
           {t('policies.save')}
         </Button>
+        <Select
+          aria-label={t('policies.groupFor', { type })}
+          placeholder={t('policies.anyApprover')}
+          clearable
+          searchable
+          w={180}
+          data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          value={group}
+          onChange={setGroup}
+          comboboxProps={{ withinPortal: true }}
+        />
         {ownRule && (
           <Button size="xs" variant="subtle" disabled={busy} onClick={() => save(null)}>
             {t('policies.clear')}

@@ -1,5 +1,5 @@
 import type { BodyOf } from '@clearway/contracts/endpoint';
-import { API } from '@clearway/contracts/endpoint-table';
+import { authEndpoints } from '@clearway/contracts/endpoints/auth.endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { broadcastLogout } from './auth.calls';
@@ -15,22 +15,22 @@ function useSessionRefresh() {
 export function useLogin() {
   const onSuccess = useSessionRefresh();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.auth.login>) => api(API.auth.login, { payload: body }),
+    mutationFn: (body: BodyOf<typeof authEndpoints.login>) => api(authEndpoints.login, { payload: body }),
     onSuccess,
   });
 }
 
 /** Starts two-factor setup: a new secret, its QR code and the authenticator apps to use. */
 export function useStartTwoFactorSetup() {
-  return useMutation({ mutationFn: () => api(API.auth.twoFactorSetupVerify) });
+  return useMutation({ mutationFn: () => api(authEndpoints.twoFactorSetupVerify) });
 }
 
 /** The code from the authenticator app: the session is then complete. */
 export function useVerifyTwoFactor() {
   const onSuccess = useSessionRefresh();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.auth.twoFactorVerify>) =>
-      api(API.auth.twoFactorVerify, { payload: body }),
+    mutationFn: (body: BodyOf<typeof authEndpoints.twoFactorVerify>) =>
+      api(authEndpoints.twoFactorVerify, { payload: body }),
     onSuccess,
   });
 }
@@ -39,7 +39,7 @@ export function useVerifyTwoFactor() {
 export function useStartMicrosoftSignIn() {
   return useMutation({
     mutationFn: async (callbackUrl: string) => {
-      const res = await api(API.auth.loginViaMsEntra, { payload: { callbackUrl } });
+      const res = await api(authEndpoints.loginViaMsEntra, { payload: { callbackUrl } });
       if (!('url' in res)) throw new Error('Unexpected answer');
       return res.url;
     },
@@ -51,7 +51,7 @@ export function useFinishMicrosoftSignIn() {
   const onSuccess = useSessionRefresh();
   return useMutation({
     mutationFn: async (state: string) => {
-      const res = await api(API.auth.loginViaMsEntra, { payload: { state } });
+      const res = await api(authEndpoints.loginViaMsEntra, { payload: { state } });
       if ('url' in res) throw new Error('Unexpected answer');
       return res;
     },
@@ -62,24 +62,24 @@ export function useFinishMicrosoftSignIn() {
 /** Sends a reset link if an account matches (the same answer either way). */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.auth.forgotPassword>) =>
-      api(API.auth.forgotPassword, { payload: body }),
+    mutationFn: (body: BodyOf<typeof authEndpoints.forgotPassword>) =>
+      api(authEndpoints.forgotPassword, { payload: body }),
   });
 }
 
 /** Sets a new password with a reset link's token. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.auth.resetPassword>) =>
-      api(API.auth.resetPassword, { payload: body }),
+    mutationFn: (body: BodyOf<typeof authEndpoints.resetPassword>) =>
+      api(authEndpoints.resetPassword, { payload: body }),
   });
 }
 
 /** Changes the signed-in user's own password. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.auth.changePassword>) =>
-      api(API.auth.changePassword, { payload: body }),
+    mutationFn: (body: BodyOf<typeof authEndpoints.changePassword>) =>
+      api(authEndpoints.changePassword, { payload: body }),
   });
 }
 
@@ -87,7 +87,7 @@ export function useChangePassword() {
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
-      const { redirectUrl } = await api(API.auth.logout, { payload: { isMsEntra: false } });
+      const { redirectUrl } = await api(authEndpoints.logout, { payload: { isMsEntra: false } });
       broadcastLogout();
       return redirectUrl;
     },

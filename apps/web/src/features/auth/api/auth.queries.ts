@@ -1,4 +1,4 @@
-import { API } from '@clearway/contracts/endpoint-table';
+import { authEndpoints } from '@clearway/contracts/endpoints/auth.endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { authKeys } from './auth.keys';
@@ -7,7 +7,7 @@ export { authKeys };
 
 export const sessionQuery = queryOptions({
   queryKey: authKeys.session,
-  queryFn: () => api(API.auth.session),
+  queryFn: () => api(authEndpoints.session),
   staleTime: 30_000,
   meta: { silent: true },
 });
@@ -15,6 +15,6 @@ export const sessionQuery = queryOptions({
 /** The server's password policy, so the rules checked are the rules enforced. */
 export const passwordRequirementsQuery = queryOptions({
   queryKey: authKeys.passwordRequirements,
-  queryFn: () => api(API.auth.resetPasswordRequirements),
+  queryFn: () => api(authEndpoints.resetPasswordRequirements),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -3,10 +3,11 @@ import type { TEntityNode } from '@clearway/contracts/endpoints/entity.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { runtimeConfig } from '../../../lib/runtime-config';
+import { entityKeys } from './entities.keys';
 
 /** The visible entity forest; refreshed on the configured interval (section 7). */
 export const entityForestQuery = queryOptions({
-  queryKey: ['entity', 'forest'],
+  queryKey: entityKeys.forest,
   queryFn: () => api(API.entity.forest) as Promise<TEntityNode[]>,
   refetchInterval: runtimeConfig.entityListRefreshMs,
   staleTime: 30_000,
