@@ -166,6 +166,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       await checkOpened(page, '/deposit-and-withdrawals/requests', form, 'dialog');
     // Booking a trade, and a trade's detail (the drawer).
     await checkOpened(page, '/trades', 'Book trade', 'dialog');
+    await checkOpened(page, '/trades', 'Book option', 'dialog');
     await checkOpened(page, '/trades', /^Details of trade #\d+$/, 'dialog');
   });
 

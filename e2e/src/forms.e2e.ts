@@ -2,8 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { selectEntity, signInPersona, useBrowser, visit } from './browser';
+import { selectEntity, signIn, signInPersona, useBrowser, visit } from './browser';
 import { settled } from './page-state';
+import { DEALER } from './test-portal';
 
 /**
  * The form walk: every built form, submitted empty and with bad values, as its users meet
@@ -255,6 +256,31 @@ describe('the form walk: every built form speaks in labels, never in keys or zod
     const edit = maker.getByRole('dialog', { name: /^Edit: / });
     await edit.getByLabel('Name').fill('');
     await submitRefused(maker, edit, 'Save Changes', 'edit account, no name');
+  });
+
+  it('dealing: the FX option booking form', async () => {
+    const page = await b.page();
+    await signIn(page, DEALER);
+    await visit(page, '/trades');
+    await page.getByRole('button', { name: 'Book option' }).click();
+    const form = page.getByRole('dialog', { name: 'Book an FX option' });
+    expect(await requiredMarks(form)).toBeGreaterThan(0);
+    await submitRefused(page, form, 'Book option', 'option booking, empty');
+    await pick(page, form.getByLabel('Account'), /^Northwind Settlement · Northwind Capital$/);
+    await pick(page, form.getByLabel('Currency pair'), 'EUR/USD');
+    await form.getByLabel('Notional in EUR').fill('-5');
+    await form.getByLabel('Strike').fill('1.0x');
+    await form.getByRole('switch', { name: 'Barrier' }).check({ force: true });
+    await form.getByLabel('Barrier level').fill('abc');
+    await submitRefused(page, form, 'Book option', 'option booking, bad values');
+    // The server's refusals (an expiry before the trade date) read in words too.
+    await form.getByLabel('Notional in EUR').fill('10.00');
+    await form.getByLabel('Strike').fill('1.0800');
+    await form.getByLabel('Barrier level').fill('1.2000');
+    await form.getByLabel('Expiry date').fill('2026-01-05');
+    await form.getByLabel('Trade date').fill('2026-01-07');
+    await form.getByLabel('Premium', { exact: true }).fill('1.00');
+    await submitRefused(page, form, 'Book option', 'option booking, refused by the server');
   });
 
   it('entity administration: create entity (with an address) and create template (with an account)', async () => {

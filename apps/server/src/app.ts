@@ -292,7 +292,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
         cash,
         reversals,
         referenceData,
-        unrealised: trading.pnl.unrealised,
+        unrealised: trading.unrealised,
       });
       instrumentsRoutes(api, instruments);
       tradingRoutes(api, trading);

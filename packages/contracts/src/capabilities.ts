@@ -70,6 +70,15 @@ export const CAPABILITIES = {
   canManageVasps: all(A.vasps.create, A.vasps.update, A.vasps.delete),
   canBookTrades: all(A.trades.bookManualFxTrade),
   canCancelTrades: all(A.trades.cancel),
+  canBookOptions: all(A.trades.bookManualDeliverableFxOptionTrade),
+  // Section 6's "amend (option expiry, exercise, knock-in, knock-out)".
+  canAmendOptions: all(
+    A.trades.expireOption,
+    A.trades.exerciseOption,
+    A.trades.knockInOption,
+    A.trades.knockOutOption,
+  ),
+  canViewMarginRequirements: all(A.entity.marginRequirements),
   canManageMaintenance: all(A.platform.setMaintenance),
   canManageRates: all(A.instruments.rates, A.instruments.setRate),
   canManageInstruments: all(A.instruments.create, A.instruments.update, A.instruments.setStatus),

@@ -124,7 +124,14 @@ export type FxTenor = (typeof FX_TENORS)[number];
  * What a booked trade is: a margin (rolling spot) FX position, a deliverable FX spot or
  * forward, an FX swap (near and far leg), a conversion sweep into the base currency, a CFD.
  */
-export const TRADE_TYPES = ['MARGIN_FX', 'DELIVERABLE_FX', 'FX_SWAP', 'CONVERSION_SWEEP', 'CFD'] as const;
+export const TRADE_TYPES = [
+  'MARGIN_FX',
+  'DELIVERABLE_FX',
+  'FX_SWAP',
+  'CONVERSION_SWEEP',
+  'CFD',
+  'FX_OPTION',
+] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
 export const TRADE_TYPE_LABELS: Record<TradeType, string> = {
   MARGIN_FX: 'Margin FX',
@@ -132,6 +139,7 @@ export const TRADE_TYPE_LABELS: Record<TradeType, string> = {
   FX_SWAP: 'FX swap',
   CONVERSION_SWEEP: 'Conversion sweep',
   CFD: 'CFD',
+  FX_OPTION: 'FX option',
 };
 /** The side of the instrument's base (a CFD: of the contract) the client takes. */
 export const TRADE_SIDES = ['BUY', 'SELL'] as const;
@@ -140,9 +148,22 @@ export const TRADE_SIDE_LABELS: Record<TradeSide, string> = { BUY: 'Buy', SELL: 
 /**
  * A trade's life: PENDING until its legs settle on their value dates (SETTLED); a position
  * (margin FX, CFD) OPEN until closed out (CLOSED). Cancelled before settling (CANCELLED),
- * or after it, by opposite postings (REVERSED). A trade is never deleted.
+ * or after it, by opposite postings (REVERSED). A trade is never deleted. An FX option is OPEN
+ * while it can be exercised, INACTIVE until a knock-in barrier is reached, and ends EXERCISED
+ * (its underlying trade booked), EXPIRED (nothing delivered) or KNOCKED_OUT.
  */
-export const TRADE_STATUSES = ['PENDING', 'OPEN', 'SETTLED', 'CLOSED', 'CANCELLED', 'REVERSED'] as const;
+export const TRADE_STATUSES = [
+  'PENDING',
+  'OPEN',
+  'SETTLED',
+  'CLOSED',
+  'CANCELLED',
+  'REVERSED',
+  'INACTIVE',
+  'EXERCISED',
+  'EXPIRED',
+  'KNOCKED_OUT',
+] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   PENDING: 'Pending',
@@ -151,6 +172,10 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   CLOSED: 'Closed',
   CANCELLED: 'Cancelled',
   REVERSED: 'Reversed',
+  INACTIVE: 'Not knocked in',
+  EXERCISED: 'Exercised',
+  EXPIRED: 'Expired',
+  KNOCKED_OUT: 'Knocked out',
 };
 /** A delivery leg: its pay side held from booking, both sides posted on its value date. */
 export const TRADE_LEG_STATUSES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
@@ -171,6 +196,11 @@ export const TRADE_EVENT_KINDS = [
   'REOPENED',
   'CANCELLED',
   'REVERSED',
+  'PREMIUM_POSTED',
+  'KNOCKED_IN',
+  'KNOCKED_OUT',
+  'EXERCISED',
+  'EXPIRED',
 ] as const;
 export type TradeEventKind = (typeof TRADE_EVENT_KINDS)[number];
 export const TRADE_EVENT_LABELS: Record<TradeEventKind, string> = {
@@ -182,6 +212,37 @@ export const TRADE_EVENT_LABELS: Record<TradeEventKind, string> = {
   REOPENED: 'Reopened',
   CANCELLED: 'Cancelled',
   REVERSED: 'Reversed',
+  PREMIUM_POSTED: 'Premium posted',
+  KNOCKED_IN: 'Knocked in',
+  KNOCKED_OUT: 'Knocked out',
+  EXERCISED: 'Exercised',
+  EXPIRED: 'Expired',
+};
+/** An FX option's right: to buy the base at the strike (CALL) or to sell it (PUT). */
+export const OPTION_TYPES = ['CALL', 'PUT'] as const;
+export type OptionType = (typeof OPTION_TYPES)[number];
+export const OPTION_TYPE_LABELS: Record<OptionType, string> = { CALL: 'Call', PUT: 'Put' };
+/**
+ * An option's expiry cut: the time and place on the expiry date at which it expires (and from
+ * which a European option may be exercised).
+ */
+export const OPTION_CUTS = ['NY', 'TOKYO', 'LONDON'] as const;
+export type OptionCut = (typeof OPTION_CUTS)[number];
+export const OPTION_CUT_TIMES: Record<OptionCut, { time: string; zone: string; label: string }> = {
+  NY: { time: '10:00', zone: 'America/New_York', label: 'New York 10:00' },
+  TOKYO: { time: '15:00', zone: 'Asia/Tokyo', label: 'Tokyo 15:00' },
+  LONDON: { time: '15:00', zone: 'Europe/London', label: 'London 15:00' },
+};
+/** A barrier: reached from below (UP) or above (DOWN); it brings the option to life (KNOCK_IN) or ends it (KNOCK_OUT). */
+export const BARRIER_DIRECTIONS = ['UP', 'DOWN'] as const;
+export type BarrierDirection = (typeof BARRIER_DIRECTIONS)[number];
+export const BARRIER_KINDS = ['KNOCK_IN', 'KNOCK_OUT'] as const;
+export type BarrierKind = (typeof BARRIER_KINDS)[number];
+export const BARRIER_LABELS: Record<`${BarrierDirection}_${BarrierKind}`, string> = {
+  UP_KNOCK_IN: 'Up-and-in',
+  UP_KNOCK_OUT: 'Up-and-out',
+  DOWN_KNOCK_IN: 'Down-and-in',
+  DOWN_KNOCK_OUT: 'Down-and-out',
 };
 /**
  * A stored enum value as people read it: its display label, or the value itself when the

@@ -179,6 +179,9 @@ const RICHER: Record<string, Sample['body']> = {
   },
   'authorization.groupsCreate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
   'authorization.groupsUpdate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
+  'trades.bookManualDeliverableFxOptionTrade': {
+    barrier: { direction: 'UP', kind: 'KNOCK_OUT', level: '1.1', rebate: '0.01', rebateCurrency: 'USD' },
+  },
 };
 
 type Call = {

@@ -111,6 +111,7 @@ const CASES: Case[] = [
   { row: 'instruments.fxSwapRates', ...post('/fx-swap-rates', at, arrayOf) },
   // The latest price of each of PAGE CFDs, each priced twice.
   { row: 'instruments.cfdPrices', ...post('/instruments/cfd/prices', at, arrayOf) },
+  { row: 'instruments.marginRates', ...post('/instruments/margin-rates', at) },
   { row: 'instruments.calendars', ...post('/instruments/calendars', at) },
   // One calendar's year: as many holidays as the year has, whatever else is stored.
   {
@@ -153,7 +154,12 @@ const CASES: Case[] = [
 ];
 
 /** Rows whose answer is a list but which change something: their cost is their write's. */
-const WRITES_ANSWERING_A_LIST = ['ssiProfile.assign', 'entity.setInstruments'];
+const WRITES_ANSWERING_A_LIST = [
+  'ssiProfile.assign',
+  'entity.setInstruments',
+  'instruments.setMarginRate',
+  'instruments.setEntityMarginRate',
+];
 
 const unwrap = (s: unknown): { def?: { type?: string; in?: unknown }; shape?: Record<string, unknown> } => {
   const z = s as { def?: { type?: string; in?: unknown } };

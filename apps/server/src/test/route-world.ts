@@ -307,6 +307,35 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   },
   'instruments.cfdPrices': () => ({ body: {} }),
   'instruments.setCfdPrice': async (w) => ({ body: { instrumentId: await newCfd(w), price: '100.5' } }),
+  'trades.bookManualDeliverableFxOptionTrade': async (w) => ({ body: await optionTerms(w) }),
+  'trades.knockInOption': async (w) => ({
+    body: {
+      tradeId: await newOption(w, { direction: 'UP', kind: 'KNOCK_IN', level: '1.1' }),
+      reason: 'Barrier touched',
+    },
+  }),
+  'trades.knockOutOption': async (w) => ({
+    body: {
+      tradeId: await newOption(w, { direction: 'UP', kind: 'KNOCK_OUT', level: '1.1' }),
+      reason: 'Barrier touched',
+    },
+  }),
+  'trades.exerciseOption': async (w) => ({
+    body: { tradeId: await newOption(w), reason: 'Exercised at the cut', override: true },
+  }),
+  'trades.expireOption': async (w) => ({
+    body: { tradeId: await newOption(w), reason: 'Expired at the cut' },
+  }),
+  'instruments.optionMarket': () => ({ body: {} }),
+  'instruments.setVolatilities': () => ({
+    body: { base: 'EUR', quote: 'USD', points: [{ tenor: '1M', volatilityPct: '7.5' }] },
+  }),
+  'instruments.setInterestRate': () => ({ body: { currency: 'USD', ratePct: '4.25' } }),
+  'instruments.marginRates': () => ({ body: {} }),
+  'instruments.setMarginRate': () => ({ body: { instrumentClass: 'FX', ratePct: '3.33' } }),
+  'instruments.setEntityMarginRate': () => ({ body: { instrumentClass: 'FX', ratePct: '5' } }),
+  'account.fxOptionProfitLoss': () => ({ body: {} }),
+  'entity.marginRequirements': () => ({ body: {} }),
   'trades.list': () => ({ body: {} }),
   'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
   'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
@@ -448,6 +477,32 @@ async function tradeTerms(w: World) {
     amount: '1.00',
     tradeDate: '2026-03-05',
   };
+}
+/** A short EUR/USD call of A's client that expired on 2026-03-06 (NY cut), its premium received. */
+async function optionTerms(w: World, barrier?: Record<string, string>) {
+  const { amount: _amount, ...terms } = await tradeTerms(w);
+  return {
+    ...terms,
+    optionType: 'CALL',
+    notional: '1.00',
+    strike: '1.0842',
+    expiryDate: '2026-03-06',
+    cut: 'NY',
+    premium: '0.01',
+    premiumCurrency: 'USD',
+    ...(barrier ? { barrier } : {}),
+  };
+}
+async function newOption(w: World, barrier?: Record<string, string>): Promise<number> {
+  const res = await w.admin.post(
+    '/api/trades/bookManualDeliverableFxOptionTrade',
+    await optionTerms(w, barrier),
+    {
+      headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` },
+    },
+  );
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().trade.id;
 }
 let holidayDay = 0;
 /** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */

@@ -23,6 +23,9 @@ import { BookCashEntry } from '../features/cash-entries/components/book-cash-ent
 import { CashEntryHistory } from '../features/cash-entries/components/cash-entry-history';
 import { RateSheet } from '../features/rates/components/rate-sheet';
 import { useAssetOf } from '../features/reference-data/api/reference-data.queries';
+import { MarginSummary } from '../features/trades/components/margin-summary';
+import { MarginTowardClients } from '../features/trades/components/margin-toward-clients';
+import { OptionPositions } from '../features/trades/components/option-positions';
 import { ProfitLoss } from '../features/trades/components/profit-loss';
 import { formatMoney } from '../lib/format';
 import { formatDateTime } from '../lib/format/dates';
@@ -106,7 +109,11 @@ function TowardClientsTable({ summary, query }: { summary: TSummary | undefined;
   );
 }
 
-/** Overview (`/`): balances, their base-currency total and chart, clients' totals, history. */
+/**
+ * Overview (`/`): balances, their base-currency total and chart, margin (equity, used and free
+ * margin, level gauge), positions and options with their P&L, clients' totals and margin
+ * (nearest a call first), history.
+ */
 export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
   const { t } = useTranslation();
   const entity = useSelectedEntity();
@@ -157,16 +164,25 @@ export function OverviewPage({ pageSize, onPageSize }: PageSizeProps) {
         <SectionTitle>{t('overview.balances')}</SectionTitle>
         <BalancesTable entityId={id} rows={balances.data} query={balances} base={b} />
       </Stack>
+      {entity.capabilities.canViewSummary && (
+        <Stack gap="xs">
+          <SectionTitle>{t('margin.title')}</SectionTitle>
+          <MarginSummary entityId={id} />
+        </Stack>
+      )}
       {entity.capabilities.canViewTrades && (
         <Stack gap="xs">
           <SectionTitle>{t('trades.pnl')}</SectionTitle>
           <ProfitLoss entityId={id} />
+          <SectionTitle>{t('options.positions')}</SectionTitle>
+          <OptionPositions entityId={id} />
         </Stack>
       )}
       {showClients && (
         <Stack gap="xs">
           <SectionTitle>{t('overview.towardClients')}</SectionTitle>
           <TowardClientsTable summary={clients.data} query={clients} />
+          {entity.capabilities.canViewMarginRequirements && <MarginTowardClients entityId={id} />}
           {entity.capabilities.canViewCashBalanceSummary && clients.data && (
             <BalancesBelow entityId={id} base={clients.data.baseCurrency} />
           )}

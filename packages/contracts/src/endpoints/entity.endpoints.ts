@@ -22,6 +22,7 @@ import {
 } from './entity.schemas';
 import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
 import { ZAccount } from './money.schemas';
+import { ZMarginRequest, ZMarginRequirements } from './options.schemas';
 import { P } from './permission-sets';
 import {
   ZCreateViaTemplate,
@@ -176,8 +177,16 @@ export const entityEndpoints = {
     body: ZEntityRef,
     response: ZRelated,
   }),
-  marginRequirements: row('POST', '/entity/margin-requirements', 'entities', 'Margin requirements', {
+  marginRequirements: endpoint({
+    method: 'POST',
+    path: '/entity/margin-requirements',
+    access: 'authenticated',
     permissions: P.accountData,
+    tag: 'entities',
+    summary:
+      'Initial margin per position and in total (FX notional × rate, CFD exposure × rate, short options by delta-adjusted notional), equity, free margin, margin level and the margin-call flag — of the entity, or toward its clients sorted by margin level',
+    body: ZMarginRequest,
+    response: ZMarginRequirements,
   }),
   accountProperties: call(
     'POST',

@@ -36,6 +36,7 @@ import {
   ZRequestPage,
   ZTransactionHash,
 } from './money-requests.schemas';
+import { ZOptionPnl, ZOptionPnlRequest } from './options.schemas';
 import { P } from './permission-sets';
 import { ZProfitLoss, ZProfitLossRequest } from './pnl.schemas';
 import {
@@ -128,9 +129,16 @@ export const accountEndpoints = {
     ZProfitLoss,
     { objects: { accountId: 'account' } },
   ),
-  fxOptionProfitLoss: row('POST', '/account/fx-option/profitLoss', 'accounts', 'FX option P&L', {
-    permissions: P.accountData,
-  }),
+  fxOptionProfitLoss: call(
+    'POST',
+    '/account/fx-option/profitLoss',
+    'accounts',
+    'FX options of the entity’s accounts valued now (Garman–Kohlhagen: sheet mid, volatility per pair and tenor, interest rates), with delta, premium, unrealised and realised P&L',
+    P.accountData,
+    ZOptionPnlRequest,
+    ZOptionPnl,
+    { objects: { accountId: 'account' } },
+  ),
   summary: call(
     'POST',
     '/account/summary',

@@ -102,6 +102,15 @@ export const ZSummary = z.object({
   baseCurrency: ZBaseCurrency,
   /** Balance (posted, in the base currency) plus the unrealised P&L of open positions and undelivered trades. */
   equity: ZEquity,
+  /** Initial margin, free margin, margin level and the margin-call flag, in the base currency (entity/margin-requirements). */
+  margin: z
+    .object({
+      initialMargin: ZDecimal,
+      freeMargin: ZDecimal,
+      marginLevelPct: ZDecimal.nullable(),
+      marginCall: z.boolean(),
+    })
+    .optional(),
 });
 export type TSummary = z.infer<typeof ZSummary>;
 

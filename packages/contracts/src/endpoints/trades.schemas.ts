@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { TRADE_EVENT_KINDS, TRADE_LEG_STATUSES, TRADE_SIDES, TRADE_STATUSES, TRADE_TYPES } from '../enums';
+import {
+  BARRIER_DIRECTIONS,
+  BARRIER_KINDS,
+  OPTION_CUTS,
+  OPTION_TYPES,
+  TRADE_EVENT_KINDS,
+  TRADE_LEG_STATUSES,
+  TRADE_SIDES,
+  TRADE_STATUSES,
+  TRADE_TYPES,
+} from '../enums';
 import { decimal, signedDecimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
 
 /** A decimal figure as the server writes it (exact; P&L and open amounts may be negative). */
@@ -107,8 +117,94 @@ export const ZConversionSweep = z.strictObject({
 });
 export type TConversionSweep = z.output<typeof ZConversionSweep>;
 
+/**
+ * A barrier on an FX option: when the pair's rate reaches `level` from below (UP) or above
+ * (DOWN), a KNOCK_IN option comes to life and a KNOCK_OUT option ends, paying `rebate` (in
+ * `rebateCurrency`, the pair's base or quote) to its holder if one is given.
+ */
+export const ZBarrier = z.strictObject({
+  direction: z.enum(BARRIER_DIRECTIONS, 'Pick Up or Down'),
+  kind: z.enum(BARRIER_KINDS, 'Pick Knock-in or Knock-out'),
+  level: positive('Enter a barrier level such as 1.1200'),
+  rebate: ZAmount.optional(),
+  rebateCurrency: currency.optional(),
+});
+export type TBarrier = z.output<typeof ZBarrier>;
+
+/**
+ * A deliverable FX option (European): the right to buy (CALL) or sell (PUT) `notional` of the
+ * pair's base at `strike` on `expiryDate` at the `cut`, delivered on `deliveryDate` (spot
+ * after the expiry date when left out). `side` BUY is long (the client holds the right and
+ * pays the premium), SELL short (the client grants it and receives the premium). The premium
+ * (`premium` of `premiumCurrency`, the base or the quote) is posted on `premiumDate` (spot
+ * after the trade date when left out). A barrier makes it a knock-in or knock-out option.
+ */
+export const ZFxOptionTrade = z.strictObject({
+  ...booking,
+  optionType: z.enum(OPTION_TYPES, 'Pick Call or Put'),
+  notional: positive('Enter a notional such as 1000000'),
+  strike: rate,
+  expiryDate: ZDate,
+  cut: z.enum(OPTION_CUTS, 'Pick an expiry cut'),
+  deliveryDate: ZDate.optional(),
+  premium: ZAmount,
+  premiumCurrency: currency,
+  premiumDate: ZDate.optional(),
+  barrier: ZBarrier.optional(),
+});
+export type TFxOptionTrade = z.output<typeof ZFxOptionTrade>;
+
+const actionReason = (action: string) =>
+  trimmed(500, 'Keep the reason under 500 characters').min(
+    3,
+    `Say why the option is ${action} (at least 3 characters)`,
+  );
+/** An option's lifecycle action, with who (the caller), when (now) and why. */
+export const ZOptionAction = z.strictObject({ entityId, tradeId: ZId, reason: actionReason('moved') });
+export type TOptionAction = z.output<typeof ZOptionAction>;
+/**
+ * Exercising an option: only at or after its expiry cut, only active and in the money —
+ * unless `override` (staff, with the reason) exercises one out of the money.
+ */
+export const ZExerciseOption = z.strictObject({
+  entityId,
+  tradeId: ZId,
+  reason: actionReason('exercised'),
+  override: z.boolean().optional(),
+});
+export type TExerciseOption = z.output<typeof ZExerciseOption>;
+
 // ---------------------------------------------------------------------------------------------
 // Trades as the blotter and the detail show them
+
+/** An FX option's terms and where it stands (the trade's amount is its notional, its rate the strike). */
+export const ZOptionTerms = z.object({
+  optionType: z.enum(OPTION_TYPES),
+  strike: ZFigure,
+  notional: ZFigure,
+  expiryDate: z.string(),
+  cut: z.enum(OPTION_CUTS),
+  /** The moment of the expiry cut (ISO). */
+  expiresAt: z.string(),
+  deliveryDate: z.string(),
+  barrier: z
+    .object({
+      direction: z.enum(BARRIER_DIRECTIONS),
+      kind: z.enum(BARRIER_KINDS),
+      level: ZFigure,
+      rebate: ZFigure.nullable(),
+      rebateCurrency: z.string().nullable(),
+    })
+    .nullable(),
+  premium: ZFigure,
+  premiumCurrency: z.string(),
+  premiumDate: z.string(),
+  /** Whether the premium has been posted (on its date). */
+  premiumPosted: z.boolean(),
+  /** The deliverable trade its exercise booked. */
+  underlyingTradeId: z.number().nullable(),
+});
+export type TOptionTerms = z.infer<typeof ZOptionTerms>;
 
 /**
  * A booked trade. FX: `amount` of `base` at `rate` against `counterAmount` of `quote`. CFD:
@@ -145,6 +241,8 @@ export const ZTrade = z.object({
   memo: z.string().nullable(),
   bookedBy: z.string(),
   bookedAt: z.string(),
+  /** An FX option's terms (FX_OPTION trades only). */
+  option: ZOptionTerms.optional(),
 });
 export type TTrade = z.infer<typeof ZTrade>;
 

@@ -33,6 +33,14 @@ import {
   ZSwapRatesRequest,
   ZUpdateInstrument,
 } from './instruments.schemas';
+import {
+  ZMarginRate,
+  ZOptionMarket,
+  ZSetEntityMarginRate,
+  ZSetInterestRate,
+  ZSetMarginRate,
+  ZSetVolatilities,
+} from './market.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
 import {
@@ -40,8 +48,11 @@ import {
   ZConversionSweep,
   ZDeliverableFxTrade,
   ZDeliverableFxTrade2,
+  ZExerciseOption,
+  ZFxOptionTrade,
   ZFxSwap,
   ZMarginFxTrade,
+  ZOptionAction,
   ZSweep,
   ZTradeCancel,
   ZTradeList,
@@ -237,12 +248,69 @@ export const instrumentEndpoints = {
     // One rate sheet values every tenant's balances.
     platform,
   ),
+  optionMarket: call(
+    'POST',
+    '/instruments/option-market',
+    'instruments',
+    'What options are valued with beside the rate sheet: volatilities per pair and tenor, interest rates per currency (per cent a year)',
+    P.instrumentView,
+    ZEntityScope,
+    ZOptionMarket,
+  ),
+  setVolatilities: call(
+    'PUT',
+    '/instruments/volatilities',
+    'instruments',
+    'Set a pair’s volatilities for one or more tenors (instrument_management)',
+    P.instruments,
+    ZSetVolatilities,
+    ZOptionMarket,
+    platform,
+  ),
+  setInterestRate: call(
+    'PUT',
+    '/instruments/interest-rates',
+    'instruments',
+    'Set a currency’s interest rate (instrument_management)',
+    P.instruments,
+    ZSetInterestRate,
+    ZOptionMarket,
+    platform,
+  ),
+  marginRates: call(
+    'POST',
+    '/instruments/margin-rates',
+    'instruments',
+    'Initial margin rates per instrument class: the default and the overrides per entity (per cent of the exposure)',
+    P.instrumentView,
+    ZEntityScope,
+    z.array(ZMarginRate),
+  ),
+  setMarginRate: call(
+    'PUT',
+    '/instruments/margin-rates',
+    'instruments',
+    'Set the default margin rate of an instrument class (instrument_management at the platform root)',
+    P.instruments,
+    ZSetMarginRate,
+    z.array(ZMarginRate),
+    platform,
+  ),
+  setEntityMarginRate: call(
+    'PUT',
+    '/entity/margin-rates',
+    'instruments',
+    'Set the acting entity’s override of a margin rate, for it and everything below it; no rate removes it (instrument_management)',
+    P.instruments,
+    ZSetEntityMarginRate,
+    z.array(ZMarginRate),
+  ),
 } as const;
 
-const book = (path: string, summary: string) =>
-  row('POST', `/trades/${path}`, 'trades', summary, { permissions: P.manualTrade, idempotent: true });
 /** A manual booking: money (Idempotency-Key), on an account of the caller's tree. */
 const booking = { idempotent: true, objects: { accountId: 'account' } } as const;
+/** An option's lifecycle action: may move money (a rebate, the underlying trade's hold). */
+const optionAction = { idempotent: true, objects: { tradeId: 'trade' } } as const;
 
 export const tradeEndpoints = {
   bookManualFxTrade: call(
@@ -305,9 +373,15 @@ export const tradeEndpoints = {
     ZTradeView,
     booking,
   ),
-  bookManualDeliverableFxOptionTrade: book(
-    'bookManualDeliverableFxOptionTrade',
-    'Book a deliverable FX option',
+  bookManualDeliverableFxOptionTrade: call(
+    'POST',
+    '/trades/bookManualDeliverableFxOptionTrade',
+    'trades',
+    'Book a deliverable FX option (European; vanilla, or with a knock-in or knock-out barrier): the premium is posted on its date, the option exercised into a deliverable trade at the strike or expired (Idempotency-Key)',
+    P.manualTrade,
+    ZFxOptionTrade,
+    ZTradeView,
+    booking,
   ),
   view: call(
     'POST',
@@ -338,10 +412,46 @@ export const tradeEndpoints = {
     ZTradeView,
     { objects: { tradeId: 'trade' } },
   ),
-  expireOption: book('expireOption', 'Expire an option'),
-  exerciseOption: book('exerciseOption', 'Exercise an option'),
-  knockInOption: book('knockInOption', 'Knock in an option'),
-  knockOutOption: book('knockOutOption', 'Knock out an option'),
+  expireOption: call(
+    'POST',
+    '/trades/expireOption',
+    'trades',
+    'Expire an option at or after its expiry cut, unexercised: nothing is delivered (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
+  exerciseOption: call(
+    'POST',
+    '/trades/exerciseOption',
+    'trades',
+    'Exercise an active option at or after its expiry cut: books the underlying deliverable FX trade at the strike for the delivery date. Out of the money only with override (Idempotency-Key)',
+    P.manualTrade,
+    ZExerciseOption,
+    ZTradeView,
+    optionAction,
+  ),
+  knockInOption: call(
+    'POST',
+    '/trades/knockInOption',
+    'trades',
+    'Knock in a knock-in option whose barrier was reached: it becomes active (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
+  knockOutOption: call(
+    'POST',
+    '/trades/knockOutOption',
+    'trades',
+    'Knock out a knock-out option whose barrier was reached: it ends, its rebate (if any) posted to the holder (Idempotency-Key)',
+    P.manualTrade,
+    ZOptionAction,
+    ZTradeView,
+    optionAction,
+  ),
 } as const;
 
 export const statementEndpoints = {

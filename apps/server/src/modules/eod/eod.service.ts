@@ -115,6 +115,9 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
           batch: config.EOD_BATCH_SIZE,
         });
         failures.push(...settled.failures.map((f) => ({ step, ...f })));
+        step = 'premiums';
+        const premiums = await trading.options.postPremiumsDue(businessDate);
+        failures.push(...premiums.failures.map((f) => ({ step, ...f })));
         const batches = { signal: opts.signal, batch: config.EOD_BATCH_SIZE };
         step = 'roll';
         const rolled = await trading.charges.roll(businessDate, marks, batches);

@@ -5,6 +5,7 @@ import type { UsersService } from '../users/users.service';
 import { createCalendarsService } from './calendars.service';
 import { createCfdPricesService } from './cfd-prices.service';
 import { createInstrumentsService } from './instruments.service';
+import { createOptionMarketService } from './option-market.service';
 import { createRatesService } from './rates.service';
 import { createSwapPointsService } from './swap-points.service';
 import { createValueDatesService } from './value-dates.service';
@@ -22,6 +23,7 @@ export function createInstrumentsModule({ db, users, referenceData, entities }: 
   const rates = createRatesService(db, users, referenceData);
   const swapPoints = createSwapPointsService(db, { users, rates, valueDates });
   const cfdPrices = createCfdPricesService(db, users);
-  return { catalog, calendars, valueDates, rates, swapPoints, cfdPrices };
+  const optionMarket = createOptionMarketService({ db, users, referenceData, entities });
+  return { catalog, calendars, valueDates, rates, swapPoints, cfdPrices, optionMarket };
 }
 export type InstrumentsModule = ReturnType<typeof createInstrumentsModule>;

@@ -31,6 +31,15 @@ export function instrumentsRoutes(app: FastifyInstance, m: InstrumentsModule) {
   serve(app, I.cfdPrices, () => m.cfdPrices.latest());
   serve(app, I.setCfdPrice, (c) => m.cfdPrices.set(on(c), c.body));
 
+  serve(app, I.optionMarket, () => m.optionMarket.market());
+  serve(app, I.setVolatilities, (c) => m.optionMarket.setVolatilities(on(c), c.body));
+  serve(app, I.setInterestRate, (c) => m.optionMarket.setInterestRate(on(c), c.body));
+  serve(app, I.marginRates, () => m.optionMarket.marginRates());
+  serve(app, I.setMarginRate, (c) => m.optionMarket.setMarginRate(on(c), c.body));
+  serve(app, I.setEntityMarginRate, (c) =>
+    m.optionMarket.setMarginRate(on(c), { ...c.body, forEntityId: on(c).entityId }),
+  );
+
   serve(app, API.entity.instruments, (c) => m.catalog.forEntity(on(c).entityId));
   serve(app, API.entity.setInstruments, (c) =>
     m.catalog.setForEntity(on(c), c.body.clientId, c.body.instrumentIds),

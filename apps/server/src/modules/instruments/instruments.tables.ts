@@ -229,3 +229,57 @@ export const cfdPrices = pgTable(
     check('cfd_prices_bid_mid_ask', sql`0 < ${t.bid} and ${t.bid} <= ${t.mid} and ${t.mid} <= ${t.ask}`),
   ],
 );
+
+/** A pair's annual volatility (per cent) per tenor, beside the rate sheet: what options are valued with. */
+export const fxVolatilities = pgTable(
+  'fx_volatilities',
+  {
+    base: text('base')
+      .notNull()
+      .references(() => currencies.code),
+    quote: text('quote')
+      .notNull()
+      .references(() => currencies.code),
+    tenor: fxTenorEnum('tenor').notNull(),
+    volatilityPct: figure('volatility_pct').notNull(),
+    setBy: text('set_by').notNull(),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.base, t.quote, t.tenor] }),
+    check('fx_volatilities_positive', sql`${t.volatilityPct} > 0 and ${t.volatilityPct} <= 500`),
+  ],
+);
+
+/** A currency's annual interest rate (per cent, continuously compounded): the options' discounting. */
+export const interestRates = pgTable('interest_rates', {
+  currency: text('currency')
+    .primaryKey()
+    .references(() => currencies.code),
+  ratePct: figure('rate_pct').notNull(),
+  setBy: text('set_by').notNull(),
+  asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Initial margin rates (per cent of the exposure) per instrument class: the default (no
+ * entity), and overrides on an entity that hold for it and everything below it.
+ */
+export const marginRates = pgTable(
+  'margin_rates',
+  {
+    id: serial('id').primaryKey(),
+    instrumentClass: instrumentKindEnum('instrument_class').notNull(),
+    entityId: integer('entity_id').references(() => entities.id),
+    ratePct: figure('rate_pct').notNull(),
+    setBy: text('set_by').notNull(),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('margin_rates_default_uq').on(t.instrumentClass).where(sql`${t.entityId} is null`),
+    uniqueIndex('margin_rates_entity_uq')
+      .on(t.instrumentClass, t.entityId)
+      .where(sql`${t.entityId} is not null`),
+    check('margin_rates_percent', sql`${t.ratePct} >= 0 and ${t.ratePct} <= 100`),
+  ],
+);

@@ -22,8 +22,26 @@ export type UnrealisedPnl = (
   scope: 'own' | 'below',
   base: string,
   sheet: SheetRow[],
-) => Promise<{ amount: string; missingRates: string[] }>;
+) => Promise<{
+  amount: string;
+  missingRates: string[];
+  /** The initial margin the entity's positions require (own accounts only), for the summary's margin figures. */
+  initialMargin?: string;
+}>;
 type SheetRow = { base: string; quote: string; rate: string; bid: string; ask: string; asOf: Date };
+
+/**
+ * Free margin = equity − initial margin; margin level = equity ÷ initial margin (per cent,
+ * none when nothing is required); a margin call when equity is below the requirement.
+ */
+export function marginOf(equity: Money, initial: Money, scale: number) {
+  return {
+    initialMargin: initial.toFixed(scale),
+    freeMargin: equity.minus(initial).toFixed(scale),
+    marginLevelPct: initial.isZero() ? null : equity.div(initial).times(100).toFixed(2),
+    marginCall: !initial.isZero() && equity.lt(initial),
+  };
+}
 
 /** Read side of the ledger: balances, totals per asset and base-currency values. */
 export function createBalancesService(db: Db, entitiesService: EntitiesService, rateSheet: RateSheet) {
@@ -185,6 +203,9 @@ export function createBalancesService(db: Db, entitiesService: EntitiesService, 
         equity: formatAmount(new Money(posted.total).plus(pnl.amount), scale),
         missingRates: [...new Set([...posted.missingRates, ...pnl.missingRates])].sort(),
       },
+      ...('initialMargin' in pnl && pnl.initialMargin !== undefined
+        ? { margin: marginOf(new Money(posted.total).plus(pnl.amount), new Money(pnl.initialMargin), scale) }
+        : {}),
     };
   }
 

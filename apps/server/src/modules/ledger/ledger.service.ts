@@ -17,7 +17,16 @@ import { postBatch, reserveTransactionIds } from './ledger-kernel.repo';
  * The platform's own accounts, one per role and asset: custody omnibus, fee income, suspense,
  * trade clearing, and the house's dealing accounts its clients trade FX and CFDs against.
  */
-export const PLATFORM_ROLES = ['OMNIBUS', 'FEE_INCOME', 'SUSPENSE', 'TRADE_CLEARING', 'FX', 'CFD'] as const;
+export const PLATFORM_ROLES = [
+  'OMNIBUS',
+  'FEE_INCOME',
+  'SUSPENSE',
+  'TRADE_CLEARING',
+  'FX',
+  'CFD',
+  // The options desk: premiums and rebates.
+  'OPTIONS',
+] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 export const BALANCE_LIMIT = 'would take a balance beyond the largest amount the ledger holds';

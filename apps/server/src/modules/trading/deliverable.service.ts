@@ -1,14 +1,20 @@
+import type { TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
+import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import type {
   TDeliverableFxTrade,
   TDeliverableFxTrade2,
   TTradeView,
 } from '@clearway/contracts/endpoints/trades.schemas';
+import type { TradeSide } from '@clearway/contracts/enums';
+import type { Tx } from '../../platform/db';
+
+import { Money } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
-import { recordOf } from '../ledger/booking';
+import { type Booking, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
 import { newTicket, type TradeContext, type Who } from './trade-context';
 import { tradeRecord } from './trade-record';
-import { deliveryOf, fxTerms } from './trade-terms';
+import { counterOf, deliveryOf, fxTerms } from './trade-terms';
 
 type Deps = { ledger: LedgerService; instruments: InstrumentsModule; context: TradeContext };
 
@@ -41,45 +47,82 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
       { amount: body.amount, ...terms },
       { baseScale, quoteScale, precision: pair.pricePrecision, symbol: pair.symbol },
     );
-    const delivery = deliveryOf(body.side, pair.base, pair.quote, amount, counter);
+    const { booking } = deliveryBooking(who, account, pair, {
+      side: body.side,
+      amount,
+      rate,
+      counter,
+      tradeDate,
+      valueDate,
+      spotDate: spot.valueDate,
+      reference: body.reference ?? null,
+      memo: body.memo ?? null,
+      details: { given: terms.counterAmount !== undefined ? 'counterAmount' : 'rate' },
+      auditInput: body,
+    });
+    return ledger.bookNow({ ...booking, idempotency: { key, body } });
+  }
+
+  /**
+   * The booking of a deliverable trade whose terms are known (the pay side held from now,
+   * delivered on the value date by the settlement), without a key of its own.
+   */
+  function deliveryBooking(
+    who: Who,
+    account: TAccount,
+    pair: TFxPair,
+    d: {
+      side: TradeSide;
+      amount: Money;
+      rate: Money;
+      counter: Money;
+      tradeDate: string;
+      valueDate: string;
+      spotDate: string;
+      reference: string | null;
+      memo: string | null;
+      details: Record<string, unknown>;
+      auditInput: unknown;
+    },
+  ): { booking: Booking<TTradeView> } {
+    const delivery = deliveryOf(d.side, pair.base, pair.quote, d.amount, d.counter);
     const ticket = newTicket();
-    const settlement = valueDate > spot.valueDate ? 'FORWARD' : 'SPOT';
-    return ledger.bookNow({
+    const settlement = d.valueDate > d.spotDate ? 'FORWARD' : 'SPOT';
+    const booking: Booking<TTradeView> = {
       who,
       kind: 'FX_TRADE',
       reference: ticket,
-      memo: body.memo ?? null,
+      memo: d.memo,
       hold: {
         place: { accountId: account.id, asset: delivery.payAsset, amount: delivery.payAmount.toString() },
       },
-      idempotency: { key, body },
       record: recordOf(record, {
         trade: {
           ticket,
           type: 'DELIVERABLE_FX',
           status: 'PENDING',
-          side: body.side,
+          side: d.side,
           entityId: account.entityId,
           accountId: account.id,
           instrumentId: pair.id,
           symbol: pair.symbol,
           baseCurrency: pair.base,
           quoteCurrency: pair.quote,
-          amount: amount.toString(),
-          rate: rate.toString(),
-          counterAmount: counter.toString(),
-          tradeDate,
-          valueDate,
+          amount: d.amount.toString(),
+          rate: d.rate.toString(),
+          counterAmount: d.counter.toString(),
+          tradeDate: d.tradeDate,
+          valueDate: d.valueDate,
           settlement,
-          reference: body.reference ?? null,
-          memo: body.memo ?? null,
+          reference: d.reference,
+          memo: d.memo,
         },
         legs: [
           {
             leg: 'NEAR',
-            side: body.side,
-            valueDate,
-            rate: rate.toString(),
+            side: d.side,
+            valueDate: d.valueDate,
+            rate: d.rate.toString(),
             payAsset: delivery.payAsset,
             payAmount: delivery.payAmount.toString(),
             receiveAsset: delivery.receiveAsset,
@@ -88,18 +131,21 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
         ],
         heldLeg: 'NEAR',
         names: { accountName: account.name, entityName: account.entityName },
-        details: {
-          spotDate: spot.valueDate,
-          given: terms.counterAmount !== undefined ? 'counterAmount' : 'rate',
-        },
+        details: { spotDate: d.spotDate, ...d.details },
       }),
       audit: (view, booked) => ({
         action: 'trades.book',
         outcome: 'success',
         target: view.trade.ticket,
-        details: { tradeId: view.trade.id, type: 'DELIVERABLE_FX', holdId: booked.holdId, input: body },
+        details: {
+          tradeId: view.trade.id,
+          type: 'DELIVERABLE_FX',
+          holdId: booked.holdId,
+          input: d.auditInput,
+        },
       }),
-    });
+    };
+    return { booking };
   }
 
   return {
@@ -109,5 +155,47 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
     /** The same trade with the counter amount given (the rate is counter ÷ amount). */
     bookForCounter: (who: Who, key: string, body: TDeliverableFxTrade2) =>
       book(who, key, body, { counterAmount: body.counterAmount }),
+    /**
+     * The deliverable trade an option's exercise makes, in the exercise's transaction: `amount`
+     * of the base at `rate` (the strike) for `valueDate` (the delivery date).
+     * @throws InsufficientFunds (422) when the account cannot cover the pay side
+     */
+    async bookUnderlying(
+      tx: Tx,
+      who: Who,
+      account: TAccount,
+      pair: TFxPair,
+      t: {
+        side: TradeSide;
+        amount: string;
+        rate: string;
+        tradeDate: string;
+        valueDate: string;
+        option: string;
+      },
+    ): Promise<TTradeView> {
+      const quoteScale = await ledger.scaleOf(pair.quote);
+      const amount = new Money(t.amount);
+      const rate = new Money(t.rate);
+      const spot = await instruments.valueDates.spot({
+        base: pair.base,
+        quote: pair.quote,
+        tradeDate: t.tradeDate,
+      });
+      const { booking } = deliveryBooking(who, account, pair, {
+        side: t.side,
+        amount,
+        rate,
+        counter: counterOf(amount, rate, quoteScale),
+        tradeDate: t.tradeDate,
+        valueDate: t.valueDate,
+        spotDate: spot.valueDate,
+        reference: t.option,
+        memo: `Exercise of option ${t.option}`,
+        details: { exerciseOf: t.option },
+        auditInput: t,
+      });
+      return ledger.book(tx, booking);
+    },
   };
 }

@@ -249,6 +249,14 @@ export function createPnl(deps: {
         : new Map<number, string>();
       const marks = marksOf(instruments.rates, sheet, cfd);
       const lines = new Map<string, Money>();
+      // The open positions, as margin reads them (same numbers, no second read).
+      const positions = held
+        .filter((h) => h.kind === 'POSITION')
+        .map((h) => ({
+          accountId: h.account_id,
+          instrument: byId.get(h.instrument_id)!,
+          quantity: h.quantity,
+        }));
       for (const h of held) {
         const i = byId.get(h.instrument_id)!;
         const mark = i.kind === 'CFD' ? marks.cfd(i.id) : i.kind === 'FX' ? marks.fx(i.base, i.quote) : null;
@@ -267,7 +275,7 @@ export function createPnl(deps: {
         if (rate) amount = amount.plus(value.times(rate).toFixed(baseScale));
         else missingRates.add(currency);
       }
-      return { amount: amount.toFixed(baseScale), missingRates: [...missingRates].sort() };
+      return { amount: amount.toFixed(baseScale), missingRates: [...missingRates].sort(), positions, marks };
     },
   };
 }

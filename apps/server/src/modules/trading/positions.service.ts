@@ -5,6 +5,7 @@ import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { type Leg, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MarginChange } from './options/margin.service';
 import { fill } from './position-fill';
 import type { Undo } from './trade-cancel.service';
 import { newTicket, type TradeContext, type Who } from './trade-context';
@@ -22,7 +23,14 @@ import {
   updateTrade,
 } from './trades.repo';
 
-type Deps = { db: Db; ledger: LedgerService; instruments: InstrumentsModule; context: TradeContext };
+type Deps = {
+  db: Db;
+  ledger: LedgerService;
+  instruments: InstrumentsModule;
+  context: TradeContext;
+  /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
+  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<void>;
+};
 
 /** The house account a kind of position realises its P&L, rolls and financing against. */
 export const houseRoleOf = (type: 'MARGIN_FX' | 'CFD') => (type === 'MARGIN_FX' ? 'FX' : 'CFD');
@@ -38,7 +46,7 @@ export const houseRoleOf = (type: 'MARGIN_FX' | 'CFD') => (type === 'MARGIN_FX' 
  *   an amount or a price finer than allowed; InsufficientFunds (422) when the account cannot
  *   pay a realised loss; IdempotencyKeyConflict
  */
-export function createPositions({ db, ledger, instruments, context }: Deps) {
+export function createPositions({ db, ledger, instruments, context, checkMargin }: Deps) {
   const record = tradeRecord(ledger, {
     name: 'position_trade',
     async prepare(tx, items) {
@@ -143,8 +151,14 @@ export function createPositions({ db, ledger, instruments, context }: Deps) {
       details: Record<string, unknown>;
     },
   ): Promise<TTradeView> {
-    const ticket = newTicket();
     const i = terms.instrument;
+    await checkMargin?.(who, terms.owner, {
+      kind: terms.type,
+      accountId: terms.accountId,
+      instrumentId: i.id,
+      signedAmount: terms.amount.times(signOf(body.side)).toString(),
+    });
+    const ticket = newTicket();
     return ledger.book(db, {
       who,
       kind: terms.type === 'MARGIN_FX' ? 'FX_TRADE' : 'CFD_TRADE',

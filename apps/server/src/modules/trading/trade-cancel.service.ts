@@ -26,7 +26,12 @@ const DONE = { CANCELLED: 'cancelled', REVERSED: 'reversed' } as const;
  * @throws NotFound; Conflict for a trade already cancelled or reversed; what an undo refuses
  *   (InsufficientFunds when reversing would overdraw the account)
  */
-export function createTradeCancels(deps: { db: Db; ledger: LedgerService; undoPosition?: Undo }) {
+export function createTradeCancels(deps: {
+  db: Db;
+  ledger: LedgerService;
+  undoPosition?: Undo;
+  undoOption?: Undo;
+}) {
   const { db, ledger } = deps;
 
   /** A delivery trade: each leg's hold voided, or its delivery reversed. */
@@ -64,7 +69,12 @@ export function createTradeCancels(deps: { db: Db; ledger: LedgerService; undoPo
       if (!trade) throw notFound('Trade not found');
       if (trade.status in DONE)
         throw conflict(`This trade is already ${DONE[trade.status as keyof typeof DONE]}`);
-      const undo = trade.type === 'MARGIN_FX' || trade.type === 'CFD' ? deps.undoPosition : undoDeliveries;
+      const undo =
+        trade.type === 'MARGIN_FX' || trade.type === 'CFD'
+          ? deps.undoPosition
+          : trade.type === 'FX_OPTION'
+            ? deps.undoOption
+            : undoDeliveries;
       if (!undo) throw conflict(`A ${trade.type} trade cannot be cancelled`);
       const { reversed, transactions } = await undo(tx, who, trade, reason);
       const status = reversed ? 'REVERSED' : 'CANCELLED';

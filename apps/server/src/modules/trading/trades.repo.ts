@@ -6,7 +6,8 @@ import { formatAmount, Money } from '../../platform/money';
 import { entityNameOf } from '../entities/entity-sql';
 import { accountNameOf } from '../ledger/ledger-sql';
 import { scaleOfAsset } from '../reference-data/reference-data.service';
-import { lotClosures, tradeEvents, tradeLegs, trades } from './trading.tables';
+import { optionTermsOf } from './options/option-terms';
+import { fxOptions, lotClosures, tradeEvents, tradeLegs, trades } from './trading.tables';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -34,8 +35,11 @@ const shown = {
   baseScale: scaleOfAsset(trades.baseCurrency),
   quoteScale: scaleOfAsset(trades.quoteCurrency),
 };
+export type OptionRow = typeof fxOptions.$inferSelect;
 export type Shown = {
   t: TradeRow;
+  /** An option's terms (FX_OPTION trades). */
+  o?: OptionRow | null;
   entityName: string;
   /** Never null for a trade (its account is a foreign key); null only to the lookup's type. */
   accountName: string | null;
@@ -71,6 +75,7 @@ export function toTrade(r: Shown): TTrade {
     memo: t.memo,
     bookedBy: t.bookedBy,
     bookedAt: t.bookedAt.toISOString(),
+    ...(r.o ? { option: optionTermsOf(r.o, t, r.baseScale ?? 0, r.quoteScale) } : {}),
   };
 }
 
@@ -81,8 +86,9 @@ export async function selectTrades(
   opts: { order?: SQL[]; limit?: number; offset?: number } = {},
 ): Promise<TTrade[]> {
   let q = db
-    .select(shown)
+    .select({ ...shown, o: fxOptions })
     .from(trades)
+    .leftJoin(fxOptions, eq(fxOptions.tradeId, trades.id))
     .where(where)
     .orderBy(...(opts.order ?? [asc(trades.id)]))
     .$dynamic();

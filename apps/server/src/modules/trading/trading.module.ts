@@ -2,10 +2,13 @@ import type { Db } from '../../platform/db';
 import type { EntitiesService } from '../entities/entities.service';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import type { AccountsService } from '../ledger/accounts.service';
-import type { BalancesService } from '../ledger/balances.service';
+import type { BalancesService, UnrealisedPnl } from '../ledger/balances.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
+import { createMargin } from './options/margin.service';
+import { createOptionValuation } from './options/option-valuation.service';
+import { createOptions } from './options/options.service';
 import { createPnl } from './pnl.service';
 import { createPositions } from './positions.service';
 import { createSettlement } from './settlement.service';
@@ -33,19 +36,29 @@ type Deps = {
 export function createTradingModule({ db, ledger, accounts, balances, entities, instruments }: Deps) {
   const context = createTradeContext({ accounts, instruments });
   const deliverable = createDeliverableBooking({ ledger, instruments, context });
-  const positions = createPositions({ db, ledger, instruments, context });
+  const valuation = createOptionValuation({ db, ledger, instruments });
+  const pnl = createPnl({ db, ledger, instruments, entities });
+  const margin = createMargin({ db, ledger, entities, balances, instruments, valuation, pnl });
+  /** Equity's unrealised part (positions, undelivered trades, live options) and the initial margin. */
+  const unrealised: UnrealisedPnl = (entityId, scope, base, sheet) =>
+    margin.assess(entityId, scope, base, sheet);
+  const positions = createPositions({ db, ledger, instruments, context, checkMargin: margin.check });
   const swaps = createSwaps({ ledger, instruments, context });
   const sweeps = createSweeps({ ledger, instruments, entities, balances, context });
-  const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo });
+  const options = createOptions({ db, ledger, instruments, context, deliverable, checkMargin: margin.check });
+  const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo, undoOption: options.undo });
   const trades = createTradesService({ db, ledger, cancels });
   const settlement = createSettlement({ db, ledger, onLegSettled: swaps.holdFarLeg });
   const charges = createCharges({ db, ledger, instruments, entities });
   const snapshots = createSnapshots({ db, instruments });
-  const pnl = createPnl({ db, ledger, instruments, entities });
   return {
+    unrealised,
+    valuation,
+    margin,
     pnl,
     context,
     deliverable,
+    options,
     positions,
     swaps,
     sweeps,

@@ -204,3 +204,48 @@ export const positionSnapshots = pgTable(
     index('position_snapshots_entity_idx').on(t.entityId, t.businessDate),
   ],
 );
+
+/**
+ * An FX option's terms, beside its trade (type FX_OPTION: amount = notional, rate = strike,
+ * value date = delivery date; the trade's status is where the option stands). The premium is
+ * posted on `premium_date` (at booking when that has come, else by the end of day of that
+ * date, the long side's premium held until then). `underlying_trade_id` is the deliverable
+ * trade its exercise booked.
+ */
+export const fxOptions = pgTable(
+  'fx_options',
+  {
+    tradeId: integer('trade_id')
+      .primaryKey()
+      .references(() => trades.id),
+    optionType: text('option_type').notNull(),
+    cut: text('cut').notNull(),
+    expiryDate: day('expiry_date').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deliveryDate: day('delivery_date').notNull(),
+    barrierDirection: text('barrier_direction'),
+    barrierKind: text('barrier_kind'),
+    barrierLevel: figure('barrier_level'),
+    rebate: figure('rebate'),
+    rebateCurrency: text('rebate_currency').references(() => currencies.code),
+    premium: figure('premium').notNull(),
+    premiumCurrency: text('premium_currency')
+      .notNull()
+      .references(() => currencies.code),
+    premiumDate: day('premium_date').notNull(),
+    premiumHoldId: bigint('premium_hold_id', { mode: 'number' }).references(() => holds.id),
+    premiumTransactionId: bigint('premium_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    underlyingTradeId: integer('underlying_trade_id').references(() => trades.id),
+  },
+  (t) => [
+    // The premiums the end of day still has to post.
+    index('fx_options_premium_due_idx').on(t.premiumDate).where(sql`${t.premiumTransactionId} is null`),
+    check('fx_options_premium_not_negative', sql`${t.premium} >= 0`),
+    check(
+      'fx_options_barrier_whole',
+      sql`(${t.barrierKind} is null) = (${t.barrierLevel} is null) and (${t.barrierKind} is null) = (${t.barrierDirection} is null)`,
+    ),
+  ],
+);

@@ -10,6 +10,10 @@ export const tradeKeys = {
   list: (entityId: number, filter: TradeFilter) => [...tradeKeys.entity(entityId), 'list', filter] as const,
   view: (entityId: number, tradeId: number) => [...tradeKeys.entity(entityId), 'view', tradeId] as const,
   profitLoss: (entityId: number) => [...tradeKeys.entity(entityId), 'profit-loss'] as const,
+  optionPnl: (entityId: number) => [...tradeKeys.entity(entityId), 'option-pnl'] as const,
+  margin: (entityId: number, towardClients: boolean) =>
+    [...tradeKeys.entity(entityId), 'margin', towardClients] as const,
+  summary: (entityId: number) => [...tradeKeys.entity(entityId), 'summary'] as const,
   /** The instrument catalogue by id: how each one's figures read. */
   instruments: (entityId: number) => ['trade-instruments', entityId] as const,
   /** What the booking form reads: the accounts, what an entity may trade, prices and value dates. */

@@ -1,8 +1,10 @@
 import { API } from '@clearway/contracts/endpoint-table';
+import type { TFxOptionTrade } from '@clearway/contracts/endpoints/trades.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
 import type { BookingBody } from '../booking-draft';
+import type { OptionAction } from '../option-draft';
 import { tradeKeys } from './trades.keys';
 
 /** A booking of one kind, with the Idempotency-Key its form drew when it opened. */
@@ -42,6 +44,58 @@ export function useCancelTrade(entityId: number) {
   return useMutation({
     mutationFn: (c: { tradeId: number; reason: string }) =>
       api(API.trades.cancel, { payload: { entityId, tradeId: c.tradeId, reason: c.reason } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    },
+  });
+}
+
+/** Books an FX option with the Idempotency-Key its form drew when it opened. */
+export function useBookOption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: { idempotencyKey: string; body: TFxOptionTrade }) =>
+      (
+        await api(API.trades.bookManualDeliverableFxOptionTrade, {
+          payload: b.body,
+          headers: { 'Idempotency-Key': b.idempotencyKey },
+        })
+      ).trade,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    },
+  });
+}
+
+const ACTION_ROWS = {
+  EXERCISE: API.trades.exerciseOption,
+  EXPIRE: API.trades.expireOption,
+  KNOCK_IN: API.trades.knockInOption,
+  KNOCK_OUT: API.trades.knockOutOption,
+} as const;
+
+/** Moves an option through its lifecycle, with a reason (and, to exercise out of the money, an override). */
+export function useOptionAction(entityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: {
+      action: OptionAction;
+      tradeId: number;
+      reason: string;
+      override?: boolean;
+      idempotencyKey: string;
+    }) => {
+      const headers = { 'Idempotency-Key': a.idempotencyKey };
+      const base = { entityId, tradeId: a.tradeId, reason: a.reason };
+      return a.action === 'EXERCISE'
+        ? api(ACTION_ROWS.EXERCISE, {
+            payload: { ...base, ...(a.override ? { override: true } : {}) },
+            headers,
+          })
+        : api(ACTION_ROWS[a.action], { payload: base, headers });
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
       await queryClient.invalidateQueries({ queryKey: balanceKeys.all });

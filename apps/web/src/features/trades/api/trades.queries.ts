@@ -33,6 +33,30 @@ export const profitLossQuery = (entityId: number) =>
     ...live,
   });
 
+/** The entity's FX options valued now, with their P&L. */
+export const optionPnlQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: tradeKeys.optionPnl(entityId),
+    queryFn: () => api(API.account.fxOptionProfitLoss, { payload: { entityId } }),
+    ...live,
+  });
+
+/** Equity, used and free margin, margin level and the margin-call flag of the entity. */
+export const summaryQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: tradeKeys.summary(entityId),
+    queryFn: () => api(API.account.summary, { payload: { entityId } }),
+    ...live,
+  });
+
+/** Margin requirements: the entity's own, or each client's below it (nearest a call first). */
+export const marginQuery = (entityId: number, towardClients: boolean) =>
+  queryOptions({
+    queryKey: tradeKeys.margin(entityId, towardClients),
+    queryFn: () => api(API.entity.marginRequirements, { payload: { entityId, towardClients } }),
+    ...live,
+  });
+
 /**
  * The instrument catalogue by id: a position's base currency, and the price precision every
  * rate of an instrument reads with (`1.08500`, not `1.085` beside `1.08425`). It changes rarely.

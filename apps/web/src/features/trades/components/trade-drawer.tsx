@@ -16,6 +16,8 @@ import { serverMessage } from '../../../lib/gateway';
 import { useSelectedEntity } from '../../../lib/selected-entity';
 import { tradeQuery } from '../api/trades.queries';
 import { CancelTrade } from './cancel-trade';
+import { OptionActions } from './option-actions';
+import { OptionTerms } from './option-terms';
 import { STATUS_COLOR, useTradeFigures } from './trade-figures';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -225,7 +227,11 @@ export function TradeDrawer({
               </Button>
             )}
           </Group>
+          {tr.option && entity?.capabilities.canAmendOptions && (
+            <OptionActions trade={tr} entityId={entityId} />
+          )}
           <Terms view={view.data} entityId={entityId} />
+          {tr.option && <OptionTerms trade={tr} entityId={entityId} />}
           <Legs view={view.data} entityId={entityId} />
           <Events view={view.data} />
           <Postings view={view.data} entityId={entityId} />

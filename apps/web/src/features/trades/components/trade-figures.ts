@@ -16,6 +16,10 @@ export const STATUS_COLOR = {
   CLOSED: 'gray',
   CANCELLED: 'orange',
   REVERSED: 'red',
+  INACTIVE: 'gray',
+  EXERCISED: 'green',
+  EXPIRED: 'gray',
+  KNOCKED_OUT: 'orange',
 } as const;
 
 /** A count of contracts as written, its trailing zeros dropped (`10.000000` reads `10`). */

@@ -1,0 +1,243 @@
+import type { TFxOptionTrade, TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
+import type { OptionCut } from '@clearway/contracts/enums';
+import type { Db } from '../../../platform/db';
+import { Money, parseAmount } from '../../../platform/money';
+import type { InstrumentsModule } from '../../instruments/instruments.module';
+import { fxTradeDate, isWeekend, weekdayName } from '../../instruments/iso-dates';
+import type { Booking, RecordKind } from '../../ledger/booking';
+import { recordOf } from '../../ledger/booking';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { createDeliverableBooking } from '../deliverable.service';
+import { newTicket, type TradeContext, type Who } from '../trade-context';
+import { type TradeInput, tradeRecord } from '../trade-record';
+import { counterOf, parseRate, refuseTerms } from '../trade-terms';
+import type { TradeRow } from '../trades.repo';
+import { fxOptions } from '../trading.tables';
+import type { MarginChange } from './margin.service';
+import { createOptionMoves } from './option-moves.service';
+import { paymentLegs } from './option-payments';
+import { createOptionPremiums } from './option-premiums.service';
+import { cutInstant, optionTermsOf } from './option-terms';
+
+type Deps = {
+  db: Db;
+  ledger: LedgerService;
+  instruments: InstrumentsModule;
+  context: TradeContext;
+  deliverable: ReturnType<typeof createDeliverableBooking>;
+  /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
+  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<void>;
+};
+
+type NewOption = Omit<typeof fxOptions.$inferInsert, 'tradeId' | 'premiumHoldId' | 'premiumTransactionId'>;
+type OptionInput = TradeInput & { option: NewOption; premiumNow: boolean };
+
+/**
+ * Booking deliverable FX options (European, vanilla or with a barrier): the premium posted on
+ * its date — at once when that has come, else by that date's end of day (option-premiums),
+ * the long side's premium held until then — through the ledger's one booking path,
+ * idempotent by key, audited.
+ */
+export function createOptionBooking(deps: Deps) {
+  const { db, ledger, instruments, context } = deps;
+
+  // The option's terms are written beside the trade the trade record writes, in the same
+  // statement group, and shown in the answer.
+  const trade = tradeRecord(ledger, { name: 'fx_option_trade' });
+  const record: RecordKind<OptionInput, TTradeView> = {
+    name: 'fx_option_trade',
+    async write(tx, items) {
+      const answers = await trade.write(tx, items);
+      const rows = await tx
+        .insert(fxOptions)
+        .values(
+          items.map((item, i) => ({
+            ...item.input.option,
+            tradeId: answers[i]!.trade.id,
+            premiumHoldId: item.holdId,
+            premiumTransactionId: item.input.premiumNow ? item.transactionId : null,
+          })),
+        )
+        .returning();
+      const shown: TTradeView[] = [];
+      for (const [i, a] of answers.entries()) {
+        const t = items[i]!.input.trade;
+        shown.push({
+          ...a,
+          trade: {
+            ...a.trade,
+            option: optionTermsOf(
+              rows[i]!,
+              {
+                ...t,
+                id: a.trade.id,
+                bookedAt: new Date(a.trade.bookedAt),
+                bookedBy: a.trade.bookedBy,
+              } as TradeRow,
+              await ledger.scaleOf(t.baseCurrency!),
+              await ledger.scaleOf(t.quoteCurrency),
+            ),
+          },
+        });
+      }
+      return shown;
+    },
+  };
+
+  /**
+   * Books an option.
+   * @throws what the trade context refuses; 422 for an expiry before the trade date or at a
+   *   weekend, a delivery or premium date out of order, a premium or rebate in a currency
+   *   outside the pair, a rebate on a knock-in; BadRequest for amounts finer than their
+   *   currencies; InsufficientFunds (422) when a premium due now cannot be paid; the margin
+   *   refusal (422) saying by how much; IdempotencyKeyConflict
+   */
+  async function book(who: Who, key: string, body: TFxOptionTrade): Promise<TTradeView> {
+    const account = await context.account(who, body.accountId);
+    const pair = await context.fxPair(account.entityId, body.instrumentId);
+    const tradeDate = context.tradeDate(body.tradeDate);
+    if (body.expiryDate < tradeDate)
+      throw refuseTerms('expiryDate', `must not be before the trade date ${tradeDate}`);
+    if (isWeekend(body.expiryDate))
+      throw refuseTerms(
+        'expiryDate',
+        `${body.expiryDate} is a ${weekdayName(body.expiryDate)}: options do not expire at weekends`,
+      );
+    const pairOf = { base: pair.base, quote: pair.quote };
+    const deliveryDate =
+      body.deliveryDate ??
+      (await instruments.valueDates.spot({ ...pairOf, tradeDate: body.expiryDate })).valueDate;
+    if (body.deliveryDate)
+      await instruments.valueDates.validate(pair, deliveryDate, {
+        field: 'deliveryDate',
+        notBefore: body.expiryDate,
+      });
+    const premiumDate =
+      body.premiumDate ?? (await instruments.valueDates.spot({ ...pairOf, tradeDate })).valueDate;
+    if (premiumDate < tradeDate)
+      throw refuseTerms('premiumDate', `must not be before the trade date ${tradeDate}`);
+    const [baseScale, quoteScale] = [await ledger.scaleOf(pair.base), await ledger.scaleOf(pair.quote)];
+    const notional = parseAmount(body.notional, baseScale, 'notional');
+    const strike = parseRate(body.strike, pair.pricePrecision, pair.symbol, 'strike');
+    const counter = counterOf(notional, strike, quoteScale, 'notional');
+    const inPair = (field: string, asset: string) => {
+      if (asset !== pair.base && asset !== pair.quote)
+        throw refuseTerms(field, `must be ${pair.base} or ${pair.quote}, the currencies of ${pair.symbol}`);
+      return asset === pair.base ? baseScale : quoteScale;
+    };
+    const premium = parseAmount(body.premium, inPair('premiumCurrency', body.premiumCurrency), 'premium');
+    const b = body.barrier;
+    let rebate: Money | null = null;
+    if (b) {
+      parseRate(b.level, pair.pricePrecision, pair.symbol, 'barrier.level');
+      if (b.rebate !== undefined && new Money(b.rebate).gt(0)) {
+        if (b.kind !== 'KNOCK_OUT')
+          throw refuseTerms('barrier.rebate', 'is paid only when a knock-out option is knocked out');
+        if (!b.rebateCurrency)
+          throw refuseTerms('barrier.rebateCurrency', `pick ${pair.base} or ${pair.quote} for the rebate`);
+        rebate = parseAmount(b.rebate, inPair('barrier.rebateCurrency', b.rebateCurrency), 'barrier.rebate');
+      }
+    }
+    await deps.checkMargin?.(who, account.entityId, {
+      kind: 'FX_OPTION',
+      side: body.side,
+      optionType: body.optionType,
+      instrumentId: pair.id,
+      accountId: account.id,
+      base: pair.base,
+      quote: pair.quote,
+      notional: notional.toString(),
+      strike: strike.toString(),
+      expiryDate: body.expiryDate,
+    });
+    const premiumNow = premiumDate <= fxTradeDate() && premium.gt(0);
+    const clientPays = body.side === 'BUY';
+    const ticket = newTicket();
+    const house = premium.gt(0) ? await ledger.platformAccount(db, 'OPTIONS', body.premiumCurrency) : 0;
+    const money: Pick<Booking<TTradeView>, 'legs' | 'hold' | 'mayMoveNothing'> = premiumNow
+      ? { legs: paymentLegs(clientPays, account.id, house, body.premiumCurrency, premium) }
+      : clientPays && premium.gt(0)
+        ? {
+            hold: {
+              place: { accountId: account.id, asset: body.premiumCurrency, amount: premium.toString() },
+            },
+          }
+        : { mayMoveNothing: true };
+    const cut = body.cut as OptionCut;
+    return ledger.bookNow({
+      who,
+      kind: 'FX_OPTION_PREMIUM',
+      reference: ticket,
+      memo: body.memo ?? null,
+      ...money,
+      idempotency: { key, body },
+      record: recordOf(record, {
+        trade: {
+          ticket,
+          type: 'FX_OPTION',
+          status: b?.kind === 'KNOCK_IN' ? 'INACTIVE' : 'OPEN',
+          side: body.side,
+          entityId: account.entityId,
+          accountId: account.id,
+          instrumentId: pair.id,
+          symbol: pair.symbol,
+          baseCurrency: pair.base,
+          quoteCurrency: pair.quote,
+          amount: notional.toString(),
+          rate: strike.toString(),
+          counterAmount: counter.toString(),
+          tradeDate,
+          valueDate: deliveryDate,
+          settlement: null,
+          reference: body.reference ?? null,
+          memo: body.memo ?? null,
+        },
+        legs: [],
+        names: { accountName: account.name, entityName: account.entityName },
+        details: { premiumPosted: premiumNow },
+        option: {
+          optionType: body.optionType,
+          cut,
+          expiryDate: body.expiryDate,
+          expiresAt: cutInstant(body.expiryDate, cut),
+          deliveryDate,
+          barrierDirection: b?.direction ?? null,
+          barrierKind: b?.kind ?? null,
+          barrierLevel: b ? new Money(b.level).toString() : null,
+          rebate: rebate?.toString() ?? null,
+          rebateCurrency: rebate ? b!.rebateCurrency! : null,
+          premium: premium.toString(),
+          premiumCurrency: body.premiumCurrency,
+          premiumDate,
+        },
+        premiumNow,
+      }),
+      audit: (view, booked) => ({
+        action: 'trades.book',
+        outcome: 'success',
+        target: view.trade.ticket,
+        details: {
+          tradeId: view.trade.id,
+          type: 'FX_OPTION',
+          transactionId: booked.transactionId,
+          input: body,
+        },
+      }),
+    });
+  }
+
+  return { book };
+}
+
+/**
+ * Deliverable FX options: booking, the lifecycle moves (option-moves.service.ts), the end of
+ * day's premiums (option-premiums.service.ts) and undoing one for a cancel.
+ */
+export function createOptions(deps: Deps) {
+  return {
+    ...createOptionBooking(deps),
+    ...createOptionMoves(deps),
+    ...createOptionPremiums(deps),
+  };
+}
+export type Options = ReturnType<typeof createOptions>;
