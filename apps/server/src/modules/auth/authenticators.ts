@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '@clearway/contracts/session';
 import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../../platform/crypto';
-import { forbidden } from '../../platform/errors';
+import { forbidden, unauthenticated } from '../../platform/errors';
 import type { Authenticator } from '../../platform/principal';
 import { type CookieSettings, sessionToken } from './session-cookies';
 import type { LiveSession, SessionsService } from './sessions.service';
@@ -17,12 +17,18 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// A credential presented but not valid (unknown, expired, revoked, its owner disabled) is
+// refused outright: falling through to the next authenticator would answer a revoked key's
+// call as the session cookie sent beside it.
+
 /** `Authorization: Bearer <jwt>`. */
 export function bearerAuthenticator(tokens: TokensService): Authenticator {
   return async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
-    return tokens.principalFromBearer(header.slice(7).trim());
+    const principal = await tokens.principalFromBearer(header.slice(7).trim());
+    if (!principal) throw unauthenticated('The bearer token is not valid; sign in again');
+    return principal;
   };
 }
 
@@ -32,7 +38,10 @@ export function apiKeyAuthenticator(tokens: TokensService): Authenticator {
     const header = request.headers.authorization;
     const key =
       request.headers['x-api-key'] ?? (header?.startsWith('ApiKey ') ? header.slice(7).trim() : undefined);
-    return typeof key === 'string' ? tokens.principalFromApiKey(key, request.ip) : null;
+    if (typeof key !== 'string') return null;
+    const principal = await tokens.principalFromApiKey(key, request.ip);
+    if (!principal) throw unauthenticated('The API key is not valid');
+    return principal;
   };
 }
 

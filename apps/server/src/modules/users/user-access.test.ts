@@ -160,6 +160,22 @@ describe('user administration: credentials end when they must', () => {
     expect((await entityView({ 'x-api-key': revoked.key })).statusCode).toBe(401);
   });
 
+  it('answers 401 to a credential presented but not valid, even beside a valid session cookie — never the session', async () => {
+    const revoked = await keyWith({ expiresOn: '2099-12-31' });
+    await admin.post('/api/user-management/api-keys/revoke', { entityId: root, apiKeyId: revoked.id });
+    const asSession = await admin.post('/api/entity/view', { entityId: root });
+    expect(asSession.statusCode).toBe(200);
+    for (const headers of [
+      { 'x-api-key': revoked.key },
+      { 'x-api-key': 'cw_not-a-key' },
+      { authorization: `ApiKey ${revoked.key}` },
+      { authorization: 'Bearer not.a.token' },
+    ]) {
+      const res = await admin.post('/api/entity/view', { entityId: root }, { headers });
+      expect([JSON.stringify(headers), res.statusCode]).toEqual([JSON.stringify(headers), 401]);
+    }
+  });
+
   it('shows the secret once: the list carries the prefix only', async () => {
     const k = await keyWith({});
     const listed = JSON.stringify(
