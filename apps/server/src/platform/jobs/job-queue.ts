@@ -21,8 +21,10 @@ export type JobQueueOptions = {
 
 /** PostgreSQL closing our connections (it is shutting down: 57P01, or the socket is gone). */
 const isDatabaseGoingAway = (message: string, meta?: { error?: unknown }) =>
-  (meta?.error as { code?: string } | undefined)?.code === '57P01' ||
-  /terminating connection due to administrator command|Connection terminated|not queryable/.test(message);
+  ['57P01', 'ECONNREFUSED'].includes((meta?.error as { code?: string } | undefined)?.code ?? '') ||
+  /terminating connection due to administrator command|Connection terminated|not queryable|ECONNREFUSED/.test(
+    message,
+  );
 
 /**
  * graphile-worker's log lines in ours; its per-job "Completed task" lines at debug. The
@@ -133,10 +135,16 @@ export function createJobQueue(options: JobQueueOptions) {
       const current = runner;
       runner = null;
       stopping = true;
+      // A worker whose last job fetch fails once it is released (the database heard Ctrl-C
+      // first) makes graphile-worker call console.trace itself; while we stop, that is a debug line.
+      const trace = console.trace;
+      console.trace = (...args: unknown[]) =>
+        options.log.debug({ trace: args.map(String) }, 'job worker stopped');
       try {
         await current?.stop();
         await pool?.end();
       } finally {
+        console.trace = trace;
         pool = null;
         stopping = false;
       }
