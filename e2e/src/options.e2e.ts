@@ -21,6 +21,22 @@ function weekdayBefore(days: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/** The last business day of EUR and USD (no weekend, no holiday of either) before today. */
+async function businessDayBeforeToday(page: Page) {
+  const holidays = new Set<string>();
+  const year = new Date().getUTCFullYear();
+  for (const calendar of ['EUR', 'USD'])
+    for (const y of [year - 1, year])
+      for (const h of (await post(page, 'instruments/holidays', { calendar, year: y })) as {
+        date: string;
+        active: boolean;
+      }[])
+        if (h.active) holidays.add(h.date);
+  let days = 1;
+  while (holidays.has(weekdayBefore(days))) days++;
+  return weekdayBefore(days);
+}
+
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).first().click();
@@ -30,11 +46,11 @@ describe('FX options', () => {
   const b = useBrowser();
 
   it('staff book a EUR/USD call for Northwind Capital and exercise it on expiry; the trader sees the resulting trade, the premium in their history and their margin on /', async () => {
-    // Booked as dealt a week ago, expiring on the last weekday before today: its New York cut has passed.
+    // Booked as dealt a week ago, expiring on the last business day before today: its New York cut has passed.
     const tradeDate = weekdayBefore(8);
-    const expiryDate = weekdayBefore(1);
     const staff = await b.page();
     await signIn(staff, DEALER);
+    const expiryDate = await businessDayBeforeToday(staff);
     await visit(staff, '/trades');
     await staff.getByRole('button', { name: 'Book option' }).click();
     const form = staff.getByRole('dialog', { name: 'Book an FX option' });

@@ -5,6 +5,7 @@ import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { type Leg, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import { claimMargin, type MarginClaim, MarginMoved, withMarginRetry } from './margin-claim';
 import type { MarginChange } from './options/margin.service';
 import { fill } from './position-fill';
 import type { Undo } from './trade-cancel.service';
@@ -29,7 +30,7 @@ type Deps = {
   instruments: InstrumentsModule;
   context: TradeContext;
   /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
-  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<void>;
+  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<MarginClaim | null>;
 };
 
 /** The house account a kind of position realises its P&L, rolls and financing against. */
@@ -61,6 +62,11 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
           continue;
         }
         seen.add(key);
+        // The client's margin first (always before a position, so two bookings never wait on each other crosswise).
+        if (input.margin && !(await claimMargin(tx, input.margin))) {
+          out.push(new MarginMoved());
+          continue;
+        }
         await lockPosition(tx, t.accountId, t.instrumentId!);
         const lots = (await openLots(tx, t.accountId, t.instrumentId!)).map((l) => ({
           tradeId: l.id,
@@ -152,55 +158,60 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
     },
   ): Promise<TTradeView> {
     const i = terms.instrument;
-    await checkMargin?.(who, terms.owner, {
-      kind: terms.type,
-      accountId: terms.accountId,
-      instrumentId: i.id,
-      signedAmount: terms.amount.times(signOf(body.side)).toString(),
-    });
-    const ticket = newTicket();
-    return ledger.book(db, {
-      who,
-      kind: terms.type === 'MARGIN_FX' ? 'FX_TRADE' : 'CFD_TRADE',
-      reference: ticket,
-      memo: body.memo ?? null,
-      mayMoveNothing: true,
-      idempotency: { key, body },
-      record: recordOf(record, {
-        trade: {
-          ticket,
-          type: terms.type,
-          status: 'OPEN',
-          side: body.side,
-          entityId: terms.owner,
+    // Checked and booked again when another booking moved the client's margin in between.
+    return withMarginRetry(async () => {
+      const margin =
+        (await checkMargin?.(who, terms.owner, {
+          kind: terms.type,
           accountId: terms.accountId,
           instrumentId: i.id,
-          symbol: i.symbol,
-          baseCurrency: i.base,
-          quoteCurrency: i.quote,
-          amount: terms.amount.toString(),
-          rate: terms.rate.toString(),
-          counterAmount: terms.counter.toString(),
-          tradeDate: terms.tradeDate,
-          valueDate: terms.valueDate,
-          reference: body.reference ?? null,
-          memo: body.memo ?? null,
-        },
-        legs: [],
-        names: terms.names,
-        details: terms.details,
-      }),
-      audit: (view, booked) => ({
-        action: 'trades.book',
-        outcome: 'success',
-        target: view.trade.ticket,
-        details: {
-          tradeId: view.trade.id,
-          type: terms.type,
-          transactionId: booked.transactionId,
-          input: body,
-        },
-      }),
+          signedAmount: terms.amount.times(signOf(body.side)).toString(),
+        })) ?? null;
+      const ticket = newTicket();
+      return ledger.book(db, {
+        who,
+        kind: terms.type === 'MARGIN_FX' ? 'FX_TRADE' : 'CFD_TRADE',
+        reference: ticket,
+        memo: body.memo ?? null,
+        mayMoveNothing: true,
+        idempotency: { key, body },
+        record: recordOf(record, {
+          trade: {
+            ticket,
+            type: terms.type,
+            status: 'OPEN',
+            side: body.side,
+            entityId: terms.owner,
+            accountId: terms.accountId,
+            instrumentId: i.id,
+            symbol: i.symbol,
+            baseCurrency: i.base,
+            quoteCurrency: i.quote,
+            amount: terms.amount.toString(),
+            rate: terms.rate.toString(),
+            counterAmount: terms.counter.toString(),
+            tradeDate: terms.tradeDate,
+            valueDate: terms.valueDate,
+            reference: body.reference ?? null,
+            memo: body.memo ?? null,
+          },
+          legs: [],
+          names: terms.names,
+          details: terms.details,
+          margin,
+        }),
+        audit: (view, booked) => ({
+          action: 'trades.book',
+          outcome: 'success',
+          target: view.trade.ticket,
+          details: {
+            tradeId: view.trade.id,
+            type: terms.type,
+            transactionId: booked.transactionId,
+            input: body,
+          },
+        }),
+      });
     });
   }
 

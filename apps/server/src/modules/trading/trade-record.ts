@@ -2,6 +2,7 @@ import type { TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
 import type { Tx } from '../../platform/db';
 import type { Booked, Prepared, RecordItem, RecordKind } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MarginClaim } from './margin-claim';
 import {
   appendEvents,
   insertLegs,
@@ -23,6 +24,8 @@ export type TradeInput = {
   names: { accountName: string; entityName: string };
   /** What the BOOKED event says beyond the trade's own columns. */
   details?: Record<string, unknown>;
+  /** The margin state a margin client's booking was checked against, claimed when it commits. */
+  margin?: MarginClaim | null;
   /** The lots a position trade closes out (prepared under the position's lock): each lot's new open amount. */
   closures?: { tradeId: number; amount: string; realised: string; open: string }[];
 };

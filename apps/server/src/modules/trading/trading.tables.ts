@@ -249,3 +249,15 @@ export const fxOptions = pgTable(
     ),
   ],
 );
+
+/**
+ * Each margin client's margin version: a booking checked against free margin claims the
+ * version its check read, inside its own transaction, so two bookings checked against the same
+ * state cannot both commit (margin-claim.ts).
+ */
+export const marginVersions = pgTable('margin_versions', {
+  entityId: integer('entity_id')
+    .primaryKey()
+    .references(() => entities.id),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

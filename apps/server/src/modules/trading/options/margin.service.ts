@@ -16,6 +16,7 @@ import { BUILT_IN_MARGIN_PCT } from '../../instruments/option-market.service';
 import type { SheetRate } from '../../instruments/rates.service';
 import type { BalancesService, UnrealisedPnl } from '../../ledger/balances.service';
 import type { LedgerService } from '../../ledger/ledger.service';
+import { type MarginClaim, marginVersionOf } from '../margin-claim';
 import type { Marks } from '../marks';
 import type { PnlService } from '../pnl.service';
 import type { Who } from '../trade-context';
@@ -268,15 +269,18 @@ export function createMargin(deps: Deps) {
 
     /**
      * Refuses a booking that would take a margin client's free margin below zero, saying by
-     * how much; other entities' bookings are not held to it.
+     * how much; other entities' bookings are not held to it. Answers the margin version the
+     * check read — read before the state it judged — for the booking to claim when it commits
+     * (margin-claim.ts), or null when the entity is not a margin client.
      * @throws 422 naming the shortfall
      */
-    async check(_who: Who, entityId: number, change: MarginChange): Promise<void> {
+    async check(_who: Who, entityId: number, change: MarginChange): Promise<MarginClaim | null> {
       const owner = (await entities.ancestry(entityId)).at(-1)!;
-      if (!owner.attributes.includes('Margin')) return;
+      if (!owner.attributes.includes('Margin')) return null;
+      const claim = { entityId, version: await marginVersionOf(db, entityId) };
       const after = await requirementOf(entityId, change);
       const free = new Money(after.freeMargin);
-      if (free.gte(0)) return;
+      if (free.gte(0)) return claim;
       const scale = await ledger.scaleOf(after.baseCurrency);
       const message = `Insufficient margin: this booking would take free margin ${free.abs().toFixed(scale)} ${after.baseCurrency} below zero (initial margin ${after.initialMargin}, equity ${after.equity} ${after.baseCurrency})`;
       throw new AppError('BadRequest', 422, message, { margin: message });

@@ -225,4 +225,18 @@ describe('margin requirements', () => {
     const res = await w.staff.post('/api/entity/margin-requirements', { entityId: w.stranger });
     expect(res.statusCode).toBe(404);
   });
+
+  // Last: its client sits near a call and would head the broker's list above.
+  it('lets concurrent bookings of one margin client take free margin to zero and no further: each commits only against the state its check read', async () => {
+    // Equity 10 000 USD; each 100 000 EUR/USD needs 2 170 USD: four fit, the fifth would not.
+    const c = await marginClient('10000.00');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => marginFx(c.account, 'EUR/USD', 'BUY', '100000.00', '1.0850')),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses, results.map((r) => r.body).join('\n')).toEqual([200, 200, 200, 200, 422, 422, 422, 422]);
+    const r = await requirementOf(c.id);
+    expect(r.initialMargin).toBe('8680.00');
+    expect(Number(r.freeMargin)).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -8,6 +8,7 @@ import type { Booking, RecordKind } from '../../ledger/booking';
 import { recordOf } from '../../ledger/booking';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { createDeliverableBooking } from '../deliverable.service';
+import { claimEach, type MarginClaim, withMarginRetry } from '../margin-claim';
 import { newTicket, type TradeContext, type Who } from '../trade-context';
 import { type TradeInput, tradeRecord } from '../trade-record';
 import { counterOf, parseRate, refuseTerms } from '../trade-terms';
@@ -26,7 +27,7 @@ type Deps = {
   context: TradeContext;
   deliverable: ReturnType<typeof createDeliverableBooking>;
   /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
-  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<void>;
+  checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<MarginClaim | null>;
 };
 
 type NewOption = Omit<typeof fxOptions.$inferInsert, 'tradeId' | 'premiumHoldId' | 'premiumTransactionId'>;
@@ -46,6 +47,7 @@ export function createOptionBooking(deps: Deps) {
   const trade = tradeRecord(ledger, { name: 'fx_option_trade' });
   const record: RecordKind<OptionInput, TTradeView> = {
     name: 'fx_option_trade',
+    prepare: claimEach,
     async write(tx, items) {
       const answers = await trade.write(tx, items);
       const rows = await tx
@@ -104,6 +106,8 @@ export function createOptionBooking(deps: Deps) {
         `${body.expiryDate} is a ${weekdayName(body.expiryDate)}: options do not expire at weekends`,
       );
     const pairOf = { base: pair.base, quote: pair.quote };
+    // Nor on a holiday of the pair's settlement calendars: the message names the holiday and the next business day.
+    await instruments.valueDates.validate(pairOf, body.expiryDate, { field: 'expiryDate' });
     const deliveryDate =
       body.deliveryDate ??
       (await instruments.valueDates.spot({ ...pairOf, tradeDate: body.expiryDate })).valueDate;
@@ -138,91 +142,96 @@ export function createOptionBooking(deps: Deps) {
         rebate = parseAmount(b.rebate, inPair('barrier.rebateCurrency', b.rebateCurrency), 'barrier.rebate');
       }
     }
-    await deps.checkMargin?.(who, account.entityId, {
-      kind: 'FX_OPTION',
-      side: body.side,
-      optionType: body.optionType,
-      instrumentId: pair.id,
-      accountId: account.id,
-      base: pair.base,
-      quote: pair.quote,
-      notional: notional.toString(),
-      strike: strike.toString(),
-      expiryDate: body.expiryDate,
-    });
-    const premiumNow = premiumDate <= fxTradeDate() && premium.gt(0);
-    const clientPays = body.side === 'BUY';
-    const ticket = newTicket();
-    const house = premium.gt(0) ? await ledger.platformAccount(db, 'OPTIONS', body.premiumCurrency) : 0;
-    const money: Pick<Booking<TTradeView>, 'legs' | 'hold' | 'mayMoveNothing'> = premiumNow
-      ? { legs: paymentLegs(clientPays, account.id, house, body.premiumCurrency, premium) }
-      : clientPays && premium.gt(0)
-        ? {
-            hold: {
-              place: { accountId: account.id, asset: body.premiumCurrency, amount: premium.toString() },
-            },
-          }
-        : { mayMoveNothing: true };
-    const cut = body.cut as OptionCut;
-    return ledger.bookNow({
-      who,
-      kind: 'FX_OPTION_PREMIUM',
-      reference: ticket,
-      memo: body.memo ?? null,
-      ...money,
-      idempotency: { key, body },
-      record: recordOf(record, {
-        trade: {
-          ticket,
-          type: 'FX_OPTION',
-          status: b?.kind === 'KNOCK_IN' ? 'INACTIVE' : 'OPEN',
+    // Checked and booked again when another booking moved the client's margin in between.
+    return withMarginRetry(async () => {
+      const margin =
+        (await deps.checkMargin?.(who, account.entityId, {
+          kind: 'FX_OPTION',
           side: body.side,
-          entityId: account.entityId,
-          accountId: account.id,
-          instrumentId: pair.id,
-          symbol: pair.symbol,
-          baseCurrency: pair.base,
-          quoteCurrency: pair.quote,
-          amount: notional.toString(),
-          rate: strike.toString(),
-          counterAmount: counter.toString(),
-          tradeDate,
-          valueDate: deliveryDate,
-          settlement: null,
-          reference: body.reference ?? null,
-          memo: body.memo ?? null,
-        },
-        legs: [],
-        names: { accountName: account.name, entityName: account.entityName },
-        details: { premiumPosted: premiumNow },
-        option: {
           optionType: body.optionType,
-          cut,
+          instrumentId: pair.id,
+          accountId: account.id,
+          base: pair.base,
+          quote: pair.quote,
+          notional: notional.toString(),
+          strike: strike.toString(),
           expiryDate: body.expiryDate,
-          expiresAt: cutInstant(body.expiryDate, cut),
-          deliveryDate,
-          barrierDirection: b?.direction ?? null,
-          barrierKind: b?.kind ?? null,
-          barrierLevel: b ? new Money(b.level).toString() : null,
-          rebate: rebate?.toString() ?? null,
-          rebateCurrency: rebate ? b!.rebateCurrency! : null,
-          premium: premium.toString(),
-          premiumCurrency: body.premiumCurrency,
-          premiumDate,
-        },
-        premiumNow,
-      }),
-      audit: (view, booked) => ({
-        action: 'trades.book',
-        outcome: 'success',
-        target: view.trade.ticket,
-        details: {
-          tradeId: view.trade.id,
-          type: 'FX_OPTION',
-          transactionId: booked.transactionId,
-          input: body,
-        },
-      }),
+        })) ?? null;
+      const premiumNow = premiumDate <= fxTradeDate() && premium.gt(0);
+      const clientPays = body.side === 'BUY';
+      const ticket = newTicket();
+      const house = premium.gt(0) ? await ledger.platformAccount(db, 'OPTIONS', body.premiumCurrency) : 0;
+      const money: Pick<Booking<TTradeView>, 'legs' | 'hold' | 'mayMoveNothing'> = premiumNow
+        ? { legs: paymentLegs(clientPays, account.id, house, body.premiumCurrency, premium) }
+        : clientPays && premium.gt(0)
+          ? {
+              hold: {
+                place: { accountId: account.id, asset: body.premiumCurrency, amount: premium.toString() },
+              },
+            }
+          : { mayMoveNothing: true };
+      const cut = body.cut as OptionCut;
+      return ledger.bookNow({
+        who,
+        kind: 'FX_OPTION_PREMIUM',
+        reference: ticket,
+        memo: body.memo ?? null,
+        ...money,
+        idempotency: { key, body },
+        record: recordOf(record, {
+          trade: {
+            ticket,
+            type: 'FX_OPTION',
+            status: b?.kind === 'KNOCK_IN' ? 'INACTIVE' : 'OPEN',
+            side: body.side,
+            entityId: account.entityId,
+            accountId: account.id,
+            instrumentId: pair.id,
+            symbol: pair.symbol,
+            baseCurrency: pair.base,
+            quoteCurrency: pair.quote,
+            amount: notional.toString(),
+            rate: strike.toString(),
+            counterAmount: counter.toString(),
+            tradeDate,
+            valueDate: deliveryDate,
+            settlement: null,
+            reference: body.reference ?? null,
+            memo: body.memo ?? null,
+          },
+          legs: [],
+          names: { accountName: account.name, entityName: account.entityName },
+          details: { premiumPosted: premiumNow },
+          option: {
+            optionType: body.optionType,
+            cut,
+            expiryDate: body.expiryDate,
+            expiresAt: cutInstant(body.expiryDate, cut),
+            deliveryDate,
+            barrierDirection: b?.direction ?? null,
+            barrierKind: b?.kind ?? null,
+            barrierLevel: b ? new Money(b.level).toString() : null,
+            rebate: rebate?.toString() ?? null,
+            rebateCurrency: rebate ? b!.rebateCurrency! : null,
+            premium: premium.toString(),
+            premiumCurrency: body.premiumCurrency,
+            premiumDate,
+          },
+          premiumNow,
+          margin,
+        }),
+        audit: (view, booked) => ({
+          action: 'trades.book',
+          outcome: 'success',
+          target: view.trade.ticket,
+          details: {
+            tradeId: view.trade.id,
+            type: 'FX_OPTION',
+            transactionId: booked.transactionId,
+            input: body,
+          },
+        }),
+      });
     });
   }
 

@@ -152,6 +152,8 @@ describe('deliverable FX options', () => {
       for (const [over, field] of [
         [{ expiryDate: '2026-03-01' }, 'expiryDate'],
         [{ expiryDate: '2026-03-07' }, 'expiryDate'],
+        // Christmas Day, a Friday: a holiday of EUR and USD.
+        [{ expiryDate: '2026-12-25' }, 'expiryDate'],
         [{ premiumCurrency: 'GBP' }, 'premiumCurrency'],
         [
           {
