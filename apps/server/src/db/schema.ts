@@ -13,6 +13,7 @@ export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';
 export * from '../modules/ssi/ssi.tables';
 export * from '../modules/templates/templates.tables';
+export * from '../modules/allocations/allocations.tables';
 export * from '../modules/trading/trading.tables';
 export * from '../modules/trading-platform/trading-platform.tables';
 export * from '../modules/users/users.tables';
