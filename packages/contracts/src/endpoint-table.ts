@@ -1,7 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
-import { authEndpoints } from './endpoints/auth.endpoints';
 import { allocationEndpoints } from './endpoints/allocations.endpoints';
+import { authEndpoints } from './endpoints/auth.endpoints';
 import { entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
   accountEndpoints,

@@ -1,5 +1,6 @@
 // The Drizzle schema aggregate drizzle-kit reads: the one barrel file (CONVENTIONS.md).
 
+export * from '../modules/allocations/allocations.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';
@@ -13,7 +14,6 @@ export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';
 export * from '../modules/ssi/ssi.tables';
 export * from '../modules/templates/templates.tables';
-export * from '../modules/allocations/allocations.tables';
 export * from '../modules/trading/trading.tables';
 export * from '../modules/trading-platform/trading-platform.tables';
 export * from '../modules/users/users.tables';

@@ -123,5 +123,8 @@ export const allocationChildren = pgTable(
     amountRemainder: boolean('amount_remainder').notNull(),
     counterRemainder: boolean('counter_remainder').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.investorId] }), index('allocation_children_trade_idx').on(t.tradeId)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.investorId] }),
+    index('allocation_children_trade_idx').on(t.tradeId),
+  ],
 );

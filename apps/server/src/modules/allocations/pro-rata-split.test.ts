@@ -10,9 +10,11 @@ import { type Claim, splitProRata } from './pro-rata-split';
 const scaleArb = fc.constantFrom(0, 2, 3, 8, 18);
 const claimsArb = fc.array(
   fc.record({
-    weight: fc.bigInt({ min: 1n, max: 10n ** 12n }).chain((n) =>
-      fc.integer({ min: 0, max: 6 }).map((d) => new Money(n.toString()).div(new Money(10).pow(d))),
-    ),
+    weight: fc
+      .bigInt({ min: 1n, max: 10n ** 12n })
+      .chain((n) =>
+        fc.integer({ min: 0, max: 6 }).map((d) => new Money(n.toString()).div(new Money(10).pow(d))),
+      ),
     priority: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   }),
   { minLength: 1, maxLength: 12 },
@@ -50,7 +52,11 @@ describe('the pro-rata split of a block over its investors (largest remainder)',
             expect(p.amount.decimalPlaces()).toBeLessThanOrEqual(scale);
             expect(p.amount.gte(0)).toBe(true);
           }
-          const again = splitProRata(total, scale, b.claims.map((c) => ({ ...c })));
+          const again = splitProRata(
+            total,
+            scale,
+            b.claims.map((c) => ({ ...c })),
+          );
           expect(again.map((p) => p.amount.toString())).toEqual(parts.map((p) => p.amount.toString()));
         }
       }),

@@ -181,7 +181,12 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
         tradeDate: block.tradeDate,
         valueDate: block.valueDate,
         spotDate: spot.valueDate,
-        auditInput: { ...t, amount: t.amount.toString(), rate: t.rate.toString(), counter: t.counter.toString() },
+        auditInput: {
+          ...t,
+          amount: t.amount.toString(),
+          rate: t.rate.toString(),
+          counter: t.counter.toString(),
+        },
       });
       return ledger.book(tx, booking);
     },

@@ -258,26 +258,41 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
       tx: DbOrTx,
       who: Who,
       block: { type: 'MARGIN_FX' | 'CFD'; instrumentId: number; tradeDate: string; valueDate: string },
-      t: { accountId: number; side: Call['side']; amount: Money; rate: Money; counter: Money; reference: string; memo: string; details: Record<string, unknown> },
+      t: {
+        accountId: number;
+        side: Call['side'];
+        amount: Money;
+        rate: Money;
+        counter: Money;
+        reference: string;
+        memo: string;
+        details: Record<string, unknown>;
+      },
     ): Promise<TTradeView> {
       const account = await context.account(who, t.accountId, { margin: true });
       const instrument =
         block.type === 'MARGIN_FX'
           ? await context.fxPair(account.entityId, block.instrumentId)
           : { ...(await context.cfd(account.entityId, block.instrumentId)), base: null };
-      return book(tx, who, null, { side: t.side, reference: t.reference, memo: t.memo }, {
-        type: block.type,
-        instrument,
-        amount: t.amount,
-        rate: t.rate,
-        counter: t.counter,
-        valueDate: block.valueDate,
-        tradeDate: block.tradeDate,
-        accountId: account.id,
-        owner: account.entityId,
-        names: { accountName: account.name, entityName: account.entityName },
-        details: t.details,
-      });
+      return book(
+        tx,
+        who,
+        null,
+        { side: t.side, reference: t.reference, memo: t.memo },
+        {
+          type: block.type,
+          instrument,
+          amount: t.amount,
+          rate: t.rate,
+          counter: t.counter,
+          valueDate: block.valueDate,
+          tradeDate: block.tradeDate,
+          accountId: account.id,
+          owner: account.entityId,
+          names: { accountName: account.name, entityName: account.entityName },
+          details: t.details,
+        },
+      );
     },
 
     /** A margin FX trade: `amount` of the pair's base at `rate`, for spot. */
