@@ -23,7 +23,9 @@ import {
  * through the ledger's one booking path, nothing ever deleted.
  */
 describe('allocations: groups, investors, allocating and reprocessing block trades', () => {
-  const t = useTestApp();
+  // In production, as section 5's gating matters there: it hides the screen (web), and the
+  // calls stay answered to a caller with system_management but without test_new_features.
+  const t = useTestApp({ APP_ENV: 'production' });
   const w = {} as TradingWorld;
   let manager: number;
   let managerAccount: number;
@@ -178,6 +180,14 @@ describe('allocations: groups, investors, allocating and reprocessing block trad
         weight: '1',
       });
       expect(res.statusCode).toBe(422);
+    });
+
+    it('in production answers a caller without canTestFeatures (test_new_features): gating hides the screen, it refuses no call', async () => {
+      expect(t.config.APP_ENV).toBe('production');
+      const held = (await allocator.get('/api/entity')).json()[0];
+      expect(held.permissions).toContain('system_management');
+      expect(held.permissions).not.toContain('test_new_features');
+      expect((await call(allocator, 'POST', 'groups/list', {})).statusCode).toBe(200);
     });
 
     it('answers 403 without system_management and 4xx in the section 8 shape to bad input', async () => {
