@@ -158,4 +158,30 @@ describe('allocations', () => {
         .waitFor();
     }
   });
+
+  it('allocator creates a group and edits it, with the spec’s confirmation texts', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'allocator', DEMO_PASSWORD, currentCode);
+    await visit(page, '/allocations');
+    const name = `E2E Group ${crypto.randomUUID().slice(0, 8)}`;
+    await page.getByRole('button', { name: 'Create Allocation Group' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Allocation Group' });
+    await form.getByLabel('Group name').fill(name);
+    await form.getByRole('button', { name: 'Create Allocation Group' }).click();
+    const created = page.getByRole('dialog', { name: 'Allocation Group Created' });
+    await created.getByText('You have successfully created an allocation group').waitFor();
+    await created.getByRole('button', { name: 'OK' }).click();
+    const group = page.getByRole('region', { name });
+    await group.getByText('Active', { exact: true }).waitFor();
+
+    await group.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Suspended' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    const updated = page.getByRole('dialog', { name: 'Allocation Group Updated' });
+    await updated.getByText('You have successfully updated the allocation group').waitFor();
+    await updated.getByRole('button', { name: 'OK' }).click();
+    await group.getByText('Suspended', { exact: true }).waitFor();
+  });
 });

@@ -4,7 +4,7 @@ import type {
   TAllocationGroup,
   TAllocationInvestor,
 } from '@clearway/contracts/endpoints/allocations.schemas';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -69,25 +69,43 @@ export function AllocationsPage() {
           onError: showErrorToast,
         }),
     });
-  const askRemove = (g: TAllocationGroup, i: TAllocationInvestor) =>
-    modals.openConfirmModal({
+  /** Removing an investor: alone (refused while it holds open allocated trades) or with them reallocated. */
+  const askRemove = (g: TAllocationGroup, i: TAllocationInvestor) => {
+    const send = (reallocate: boolean) => {
+      modals.close(modal);
+      removeInvestor.mutate(
+        { groupId: g.id, investorId: i.id, reallocate },
+        {
+          onSuccess: () =>
+            showSuccessToast(
+              t('allocations.investorRemoved'),
+              t('allocations.investorRemovedText', { name: i.entityName, group: g.name }),
+            ),
+          onError: showErrorToast,
+        },
+      );
+    };
+    const modal = modals.open({
       title: t('allocations.removeInvestorTitle', { name: i.entityName, group: g.name }),
-      children: <Text size="sm">{t('allocations.removeInvestorText')}</Text>,
-      labels: { confirm: t('allocations.removeInvestor'), cancel: t('allocations.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        removeInvestor.mutate(
-          { groupId: g.id, investorId: i.id },
-          {
-            onSuccess: () =>
-              showSuccessToast(
-                t('allocations.investorRemoved'),
-                t('allocations.investorRemovedText', { name: i.entityName, group: g.name }),
-              ),
-            onError: showErrorToast,
-          },
-        ),
+      centered: true,
+      children: (
+        <Stack>
+          <Text size="sm">{t('allocations.removeInvestorText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => modals.close(modal)}>
+              {t('allocations.cancel')}
+            </Button>
+            <Button variant="light" color="red" onClick={() => send(true)}>
+              {t('allocations.removeAndReallocate')}
+            </Button>
+            <Button color="red" onClick={() => send(false)}>
+              {t('allocations.removeInvestor')}
+            </Button>
+          </Group>
+        </Stack>
+      ),
     });
+  };
 
   return (
     <PageFrame

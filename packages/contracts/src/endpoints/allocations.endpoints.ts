@@ -93,7 +93,7 @@ export const allocationEndpoints = {
     'DELETE',
     '/entity/allocations/investors/remove',
     tag,
-    'Remove an investor without open allocated trades',
+    'Remove an investor (its open allocated trades closed first, or reallocated)',
     P.allocations,
     ZAllocationInvestorRemove,
     ZAllocationGroup,

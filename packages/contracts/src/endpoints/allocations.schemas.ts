@@ -125,8 +125,18 @@ export const ZAllocationInvestorUpdate = z.strictObject({
 });
 export type TAllocationInvestorUpdate = z.infer<typeof ZAllocationInvestorUpdate>;
 
-export const ZAllocationInvestorRemove = z.strictObject({ entityId, groupId: ZId, investorId: ZId });
-export type TAllocationInvestorRemove = z.infer<typeof ZAllocationInvestorRemove>;
+/**
+ * Removing an investor: refused while it holds open allocated trades, unless `reallocate` —
+ * then, in the same transaction, every block it holds an open child of is reprocessed over
+ * the investors that remain.
+ */
+export const ZAllocationInvestorRemove = z.strictObject({
+  entityId,
+  groupId: ZId,
+  investorId: ZId,
+  reallocate: z.boolean().default(false),
+});
+export type TAllocationInvestorRemove = z.input<typeof ZAllocationInvestorRemove>;
 
 /**
  * `trades/fx` and `trades/cfd`: allocate a block trade of the manager's account over the group,

@@ -308,7 +308,16 @@ export function createAllocationGroups(deps: Deps) {
       return groupView(body.groupId);
     },
 
-    async removeInvestor(who: Who, body: TAllocationInvestorRemove): Promise<TAllocationGroup> {
+    /**
+     * Removes an investor; with open allocated trades it is refused — unless `reallocate`
+     * hands over the blocks to re-split (`reallocate(tx, group, blockIds)`), in the same
+     * transaction, over the investors that remain.
+     */
+    async removeInvestor(
+      who: Who,
+      body: TAllocationInvestorRemove,
+      reallocate: (tx: Tx, g: GroupRow, blockIds: number[]) => Promise<void>,
+    ): Promise<TAllocationGroup> {
       await audited(
         who,
         'allocations.investor.remove',
@@ -319,17 +328,19 @@ export function createAllocationGroups(deps: Deps) {
           const found = (await investorsOf(tx, [g.id])).find((i) => i.id === body.investorId);
           if (!found) throw notFound('Investor not found');
           const held = await currentChildrenOfInvestor(tx, found.id);
-          const open = (
-            await deps.trades.tradesOf(
-              tx,
-              held.map((h) => h.tradeId),
-            )
-          ).filter((t) => t.status === 'PENDING' || t.status === 'OPEN');
-          if (open.length)
+          const trades = await deps.trades.tradesOf(
+            tx,
+            held.map((h) => h.tradeId),
+          );
+          const open = held.filter((_, k) => trades[k]!.status === 'PENDING' || trades[k]!.status === 'OPEN');
+          if (open.length && !body.reallocate)
             throw conflict(
-              `Close or reallocate this investor’s open allocated trades first: ${open.map((t) => t.ticket).join(', ')}`,
+              `Close or reallocate this investor’s open allocated trades first: ${open
+                .map((h) => trades[held.indexOf(h)]!.ticket)
+                .join(', ')}`,
             );
           await updateInvestor(tx, found.id, { removedAt: new Date() });
+          if (open.length) await reallocate(tx, g, [...new Set(open.map((h) => h.blockTradeId))]);
         },
       );
       return groupView(body.groupId);

@@ -16,7 +16,11 @@ export function allocationsRoutes(app: FastifyInstance, m: AllocationsModule) {
   serve(app, A.groupsDelete, (c) => m.groups.remove(who(c), c.body));
   serve(app, A.investorsAdd, (c) => m.groups.addInvestor(who(c), c.body));
   serve(app, A.investorsUpdate, (c) => m.groups.updateInvestor(who(c), c.body));
-  serve(app, A.investorsRemove, (c) => m.groups.removeInvestor(who(c), c.body));
+  serve(app, A.investorsRemove, (c) =>
+    m.groups.removeInvestor(who(c), c.body, (tx, g, blocks) =>
+      m.allocation.reallocate(tx, who(c), g, blocks),
+    ),
+  );
   serve(app, A.tradesFx, (c) => m.allocation.allocate(who(c), 'fx', c.body));
   serve(app, A.tradesCfd, (c) => m.allocation.allocate(who(c), 'cfd', c.body));
 }

@@ -421,6 +421,44 @@ describe('allocations: groups, investors, allocating and reprocessing block trad
       expect(reopen.statusCode).toBe(422);
     });
 
+    it('removes an investor with open allocated trades when asked to reallocate: its child reversed, the block re-split over the rest', async () => {
+      const group = await makeGroup('Realloc ', 'RATIO');
+      const g = await addInvestor(group.id, investors[0]!.account, '1');
+      await addInvestor(group.id, investors[1]!.account, '1');
+      const block = await bookBlock({ amount: '300.00' });
+      const run1 = await ok(allocate(group.id, block.id));
+      const after = await ok(
+        call(allocator, 'DELETE', 'investors/remove', {
+          groupId: group.id,
+          investorId: g.investors[0].id,
+          reallocate: true,
+        }),
+      );
+      expect(after.investors.map((i: { accountId: number }) => i.accountId)).toEqual([investors[1]!.account]);
+      expect(after.blocks[0]).toMatchObject({ run: 2 });
+      expect(
+        after.blocks[0].children.map((c: { accountId: number; amount: string }) => [c.accountId, c.amount]),
+      ).toEqual([[investors[1]!.account, '300.00']]);
+      for (const c of run1.after) expect((await view(c.tradeId)).trade.status).toBe('CANCELLED');
+      await expectLedgerSound(t);
+    });
+
+    it('refuses to cancel an allocated block through trades/cancel (409): its children carry its movements', async () => {
+      const group = await makeGroup('NoCancel ', 'RATIO');
+      await addInvestor(group.id, investors[0]!.account, '1');
+      const block = await bookBlock({ amount: '50.00' });
+      await ok(allocate(group.id, block.id));
+      const res = await allocator.post('/api/trades/cancel', {
+        entityId: manager,
+        tradeId: block.id,
+        reason: 'Try it',
+      });
+      expect([res.statusCode, res.json().message]).toEqual([
+        409,
+        'This trade is allocated: cancel or reallocate its children instead',
+      ]);
+    });
+
     it('deletes a group that never allocated, and removes an investor without open trades', async () => {
       const group = await makeGroup('Empty ', 'RATIO');
       const g = await addInvestor(group.id, investors[0]!.account, '1');

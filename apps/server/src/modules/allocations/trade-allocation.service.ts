@@ -242,6 +242,12 @@ export function createTradeAllocation(deps: Deps & { groups: AllocationGroups })
   return {
     allocateIn,
 
+    /** Re-splits blocks over the group as it now stands (an investor removed), in the caller's transaction. */
+    async reallocate(tx: Tx, who: Who, g: GroupRow, blockIds: number[]): Promise<void> {
+      for (const block of await trades.tradesOf(tx, blockIds))
+        await allocateIn(tx, who, g, block.type === 'CFD' ? 'cfd' : 'fx', block.id, false);
+    },
+
     async allocate(who: Who, family: BlockFamily, body: TAllocateTrade): Promise<TAllocationResult> {
       return db.transaction(async (tx) => {
         const g = await groups.lockedGroup(tx, body.groupId);

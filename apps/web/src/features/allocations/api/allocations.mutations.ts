@@ -34,7 +34,7 @@ export const useUpdateInvestor = (entityId: number) =>
     api(API.allocations.investorsUpdate, { payload: body }),
   );
 export const useRemoveInvestor = (entityId: number) =>
-  useAllocationChange(entityId, (body: { groupId: number; investorId: number }) =>
+  useAllocationChange(entityId, (body: { groupId: number; investorId: number; reallocate: boolean }) =>
     api(API.allocations.investorsRemove, { payload: { entityId, ...body } }),
   );
 
