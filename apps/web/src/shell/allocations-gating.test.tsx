@@ -91,7 +91,7 @@ function renderPortal(at: string) {
 const menuEntries = async () => {
   const nav = await waitFor(() => {
     const found = document.querySelector<HTMLElement>('nav[aria-label="Main menu"]');
-    if (!found || found.getAttribute('aria-busy') !== 'false') throw new Error('menu not loaded');
+    if (found?.getAttribute('aria-busy') !== 'false') throw new Error('menu not loaded');
     return found;
   });
   return [...nav.querySelectorAll('a, button')].map((el) => el.textContent?.trim());
