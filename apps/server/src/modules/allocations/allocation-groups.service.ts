@@ -34,6 +34,7 @@ import {
   insertGroup,
   insertInvestor,
   investorsOf,
+  managerNames,
   updateGroup,
   updateInvestor,
 } from './allocations.repo';
@@ -82,8 +83,11 @@ export function createAllocationGroups(deps: Deps) {
       throw unprocessable('groupId', `${g.name} is closed: its history is kept as it is`);
   };
 
-  /** The groups shown: their investors with names and shares, and their allocated blocks. */
-  async function present(rows: GroupRow[]): Promise<TAllocationGroup[]> {
+  /**
+   * The groups shown: their investors with names and shares, and their allocated blocks with
+   * their children — a fixed number of statements whatever the number of groups.
+   */
+  async function present(rows: GroupRow[], reach: number): Promise<TAllocationGroup[]> {
     const ids = rows.map((g) => g.id);
     const investors = await investorsOf(db, ids);
     const runs = await currentRuns(db, ids);
@@ -91,74 +95,59 @@ export function createAllocationGroups(deps: Deps) {
       db,
       runs.map((r) => r.id),
     );
-    const blocks = await deps.trades.tradesOf(
-      db,
-      runs.map((r) => r.blockTradeId),
-    );
-    const childTrades = new Map(
+    const trades = new Map(
       (
-        await deps.trades.tradesOf(
-          db,
-          children.map((c) => c.tradeId),
-        )
+        await deps.trades.tradesOf(db, [
+          ...runs.map((r) => r.blockTradeId),
+          ...children.map((c) => c.tradeId),
+        ])
       ).map((t) => [t.id, t]),
     );
-    const accountOf = cachedAccounts();
-    const out: TAllocationGroup[] = [];
-    for (const g of rows) {
+    const names = await managerNames(db, ids);
+    // Each group's investors lie below its manager, so within the caller's reach.
+    const accountsById = new Map(
+      (
+        await accounts.getMany(
+          reach,
+          investors.map((i) => i.accountId),
+        )
+      ).map((a) => [a.id, a]),
+    );
+    return rows.map((g) => {
       const mine = investors.filter((i) => i.groupId === g.id);
       const total = mine.reduce((s, i) => s.plus(i.weight), new Money(0));
-      const shown: TAllocationInvestor[] = [];
-      for (const i of mine) shown.push(await investorView(g, i, total, accountOf));
-      const groupRuns = runs.filter((r) => r.groupId === g.id);
-      const owner = await attributesOf(g.entityId);
-      out.push({
+      return {
         id: g.id,
         entityId: g.entityId,
-        entityName: owner.name,
+        entityName: names.get(g.id) ?? '',
         name: g.name,
         status: g.status,
         weighting: g.weighting,
         totalWeight: total.toString(),
-        investors: shown,
-        blocks: groupRuns.map((r) => ({
-          block: blocks.find((b) => b.id === r.blockTradeId)!,
-          run: r.run,
-          allocatedAt: r.at.toISOString(),
-          allocatedBy: r.by,
-          children: children
-            .filter((c) => c.runId === r.id)
-            .map((c) => childView(c, childTrades.get(c.tradeId)!)),
-        })),
+        investors: mine.map((i) => investorView(i, total, accountsById.get(i.accountId))),
+        blocks: runs
+          .filter((r) => r.groupId === g.id)
+          .map((r) => ({
+            block: trades.get(r.blockTradeId)!,
+            run: r.run,
+            allocatedAt: r.at.toISOString(),
+            allocatedBy: r.by,
+            children: children
+              .filter((c) => c.runId === r.id)
+              .map((c) => childView(c, trades.get(c.tradeId)!)),
+          })),
         createdAt: g.createdAt.toISOString(),
-      });
-    }
-    return out;
+      };
+    });
   }
 
-  /** Account lookups of one answer, each read once (names as they are now). */
-  function cachedAccounts() {
-    const seen = new Map<string, Promise<TAccount>>();
-    return (managerId: number, accountId: number) => {
-      const key = `${managerId}:${accountId}`;
-      if (!seen.has(key)) seen.set(key, accounts.get(managerId, accountId));
-      return seen.get(key)!;
-    };
-  }
-
-  async function investorView(
-    g: GroupRow,
-    i: InvestorRow,
-    total: Money,
-    accountOf: ReturnType<typeof cachedAccounts>,
-  ): Promise<TAllocationInvestor> {
-    const account = await accountOf(g.entityId, i.accountId);
+  function investorView(i: InvestorRow, total: Money, account: TAccount | undefined): TAllocationInvestor {
     return {
       id: i.id,
       entityId: i.entityId,
-      entityName: account.entityName,
+      entityName: account?.entityName ?? '',
       accountId: i.accountId,
-      accountName: account.name,
+      accountName: account?.name ?? '',
       weight: new Money(i.weight).toString(),
       priority: i.priority,
       share: total.isZero() ? '0' : new Money(i.weight).div(total).toDecimalPlaces(6).toString(),
@@ -190,7 +179,7 @@ export function createAllocationGroups(deps: Deps) {
   async function groupView(groupId: number): Promise<TAllocationGroup> {
     const g = await groupById(db, groupId);
     if (!g) throw notFound('Allocation group not found');
-    return (await present([g]))[0]!;
+    return (await present([g], g.entityId))[0]!;
   }
 
   const duplicate = (err: unknown, message: string) => {
@@ -219,7 +208,7 @@ export function createAllocationGroups(deps: Deps) {
     lockedGroup,
 
     async list(entityId: number): Promise<TAllocationGroup[]> {
-      return present(await groupsUnder(db, entityId));
+      return present(await groupsUnder(db, entityId), entityId);
     },
 
     async create(who: Who, body: TAllocationGroupCreate): Promise<TAllocationGroup> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { entityWithin } from '../entities/entity-sql';
+import { entityNameOf, entityWithin } from '../entities/entity-sql';
 import {
   allocationChildren,
   allocationGroups,
@@ -35,6 +35,16 @@ export const groupsUnder = (db: DbOrTx, entityId: number) =>
     .from(allocationGroups)
     .where(entityWithin(allocationGroups.entityId, entityId))
     .orderBy(asc(allocationGroups.name), asc(allocationGroups.id));
+
+/** The managers' names of groups (one statement). */
+export async function managerNames(db: DbOrTx, groupIds: number[]): Promise<Map<number, string>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: allocationGroups.id, name: entityNameOf(allocationGroups.entityId) })
+    .from(allocationGroups)
+    .where(inArray(allocationGroups.id, groupIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
 
 export async function updateGroup(db: DbOrTx, id: number, values: Partial<GroupRow>): Promise<void> {
   await db
