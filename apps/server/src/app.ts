@@ -10,6 +10,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAllocationsModule } from './modules/allocations/allocations.module';
+import { allocationObjects } from './modules/allocations/allocations.objects';
+import { allocationsRoutes } from './modules/allocations/allocations.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
@@ -164,6 +167,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...walletObjects,
     ...templateObjects,
     ...tradingObjects,
+    ...allocationObjects,
     ...userObjects,
     ...authObjects,
   };
@@ -230,6 +234,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
   const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
+  const allocations = createAllocationsModule({ db, entities, accounts, trading });
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
@@ -296,6 +301,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       });
       instrumentsRoutes(api, instruments);
       tradingRoutes(api, trading);
+      allocationsRoutes(api, allocations);
       eodRoutes(api, eod);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
@@ -331,6 +337,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       balances,
       instruments,
       trading,
+      allocations,
       eod,
       cash,
       requestEngine,

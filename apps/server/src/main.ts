@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { seedDemoAllocations } from './modules/demo/demo-allocations.seed';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
 import { seedDemoInstruments } from './modules/demo/demo-instruments.seed';
 import { seedDemoMoney } from './modules/demo/demo-money.seed';
@@ -36,6 +37,7 @@ async function main() {
     await seedDemoInstruments(database.db, services.instruments);
     await seedDemoMoney(database.db, services.ledger);
     await seedDemoTrades(database.db, services.trading, services.instruments);
+    await seedDemoAllocations(database.db, services);
     await seedDemoWhitelisting(database.db, services.ssi);
   }
   await app.listen({ host: config.HOST, port: config.PORT });

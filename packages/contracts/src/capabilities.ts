@@ -99,6 +99,14 @@ export const CAPABILITIES = {
   canCreateEntityViaTemplate: all(A.template.createEntity),
   canManageConversionProfiles: all(A.entity.conversionProfileCreate, A.entity.conversionProfileUpdate),
   canManageRollProfiles: all(A.entity.rollProfileCreate, A.entity.rollProfileUpdate),
+  // Section 6, "Allocations" (view is canViewAllocations above).
+  canCreateAllocationGroup: all(A.allocations.groupsCreate),
+  canUpdateAllocationGroupStatus: all(A.allocations.groupsUpdate),
+  canDeleteAllocationGroup: all(A.allocations.groupsDelete),
+  canAddAllocationInvestors: all(A.allocations.investorsAdd),
+  canUpdateAllocationInvestors: all(A.allocations.investorsUpdate),
+  canRemoveAllocationInvestors: all(A.allocations.investorsRemove),
+  canReprocessTradeAllocations: either(A.allocations.tradesFx, A.allocations.tradesCfd),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

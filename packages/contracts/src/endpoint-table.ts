@@ -1,7 +1,8 @@
 import type { Endpoint } from './endpoint';
 import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from './endpoints/admin.endpoints';
+import { allocationEndpoints } from './endpoints/allocations.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
-import { allocationEndpoints, entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
+import { entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
 import {
   accountEndpoints,
   cashEntryEndpoints,

@@ -163,6 +163,7 @@ export const TRADE_STATUSES = [
   'EXERCISED',
   'EXPIRED',
   'KNOCKED_OUT',
+  'ALLOCATED',
 ] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
@@ -176,6 +177,7 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   EXERCISED: 'Exercised',
   EXPIRED: 'Expired',
   KNOCKED_OUT: 'Knocked out',
+  ALLOCATED: 'Allocated',
 };
 /** A delivery leg: its pay side held from booking, both sides posted on its value date. */
 export const TRADE_LEG_STATUSES = ['PENDING', 'SETTLED', 'CANCELLED', 'REVERSED'] as const;
@@ -201,6 +203,7 @@ export const TRADE_EVENT_KINDS = [
   'KNOCKED_OUT',
   'EXERCISED',
   'EXPIRED',
+  'ALLOCATED',
 ] as const;
 export type TradeEventKind = (typeof TRADE_EVENT_KINDS)[number];
 export const TRADE_EVENT_LABELS: Record<TradeEventKind, string> = {
@@ -217,7 +220,17 @@ export const TRADE_EVENT_LABELS: Record<TradeEventKind, string> = {
   KNOCKED_OUT: 'Knocked out',
   EXERCISED: 'Exercised',
   EXPIRED: 'Expired',
+  ALLOCATED: 'Allocated',
 };
+/**
+ * An allocation group's life: ACTIVE allocates; SUSPENDED keeps its investors but allocates
+ * nothing until made active again; CLOSED is final and keeps its history.
+ */
+export const ALLOCATION_GROUP_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
+export type AllocationGroupStatus = (typeof ALLOCATION_GROUP_STATUSES)[number];
+/** How a group's investor weights read: ratios (any positive numbers) or percentages totalling 100. */
+export const ALLOCATION_WEIGHTINGS = ['RATIO', 'PERCENT'] as const;
+export type AllocationWeighting = (typeof ALLOCATION_WEIGHTINGS)[number];
 /** An FX option's right: to buy the base at the strike (CALL) or to sell it (PUT). */
 export const OPTION_TYPES = ['CALL', 'PUT'] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];

@@ -1,5 +1,6 @@
 // The Drizzle schema aggregate drizzle-kit reads: the one barrel file (CONVENTIONS.md).
 
+export * from '../modules/allocations/allocations.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/authorization/authorization.tables';
 export * from '../modules/entities/entities.tables';

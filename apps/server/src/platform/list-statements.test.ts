@@ -120,6 +120,8 @@ const CASES: Case[] = [
   },
   { row: 'entity.instruments', ...post('/entity/instruments', at, itemsOf) },
   { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  // Allocation groups with an investor each and an allocated block with its child.
+  { row: 'allocations.groupsList', ...post('/entity/allocations/groups/list', at, itemsOf) },
   // The platform's end-of-day runs: PAGE of them.
   { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
@@ -367,6 +369,31 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
              1000, 1.1, 1100, '2026-03-05', '2026-03-09', 'staff'
         from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
              generate_series(1, s.n) g`);
+    // Each scope allocates: one group per account below it, each with that account as its
+    // investor and one of the scope's trades allocated to it (the child the same trade).
+    const scopeIds = sql`(${scopes.small.entityId}, ${scopes.large.entityId})`;
+    await db.execute(sql`
+      insert into allocation_groups (entity_id, name, weighting, created_by)
+      select a.owner, 'Group ' || a.id, 'RATIO', 'staff'
+        from (select e.parent_id owner, a.id from accounts a join entities e on e.id = a.entity_id
+               where e.parent_id in ${scopeIds}) a`);
+    await db.execute(sql`
+      insert into allocation_investors (group_id, entity_id, account_id, weight)
+      select g.id, a.entity_id, a.id, 1 from allocation_groups g join accounts a on g.name = 'Group ' || a.id
+       where g.entity_id in ${scopeIds}`);
+    await db.execute(sql`
+      insert into allocation_runs (group_id, block_trade_id, run, inputs, by)
+      select g.id, t.id, 1, '{}'::jsonb, 'staff'
+        from (select id, entity_id, row_number() over (partition by entity_id order by id) n
+                from allocation_groups where entity_id in ${scopeIds}) g
+        join (select id, entity_id, row_number() over (partition by entity_id order by id) n
+                from trades where entity_id in ${scopeIds}) t on t.entity_id = g.entity_id and t.n = g.n`);
+    await db.execute(sql`
+      insert into allocation_children (run_id, investor_id, trade_id, weight, exact_amount, exact_counter_amount,
+                                       amount_remainder, counter_remainder)
+      select r.id, i.id, r.block_trade_id, 1, 1000, 1100, false, false
+        from allocation_runs r join allocation_investors i on i.group_id = r.group_id
+       where r.group_id in (select id from allocation_groups where entity_id in ${scopeIds})`);
     await db.execute(sql`
       insert into roles (name, permissions) select 'Role ' || g, '{account_view}' from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`

@@ -64,6 +64,16 @@ export type World = {
   newKey: () => Promise<string>;
   newTemplate: () => Promise<number>;
   newSsoLink: () => Promise<number>;
+  /**
+   * A fresh allocation group of A's client (an Allocation Manager) with one investor (an
+   * Allocation Investor below it), a spare investor account not in the group, and a block
+   * trade on the client's first account of the kind asked.
+   */
+  /** Gives A the Allocation Manager attribute again (the entity.update walk resets A's attributes). */
+  makeManager: () => Promise<void>;
+  newAllocation: (
+    block?: 'fx' | 'cfd',
+  ) => Promise<{ groupId: number; investorId: number; spareAccountId: number; tradeId: number }>;
 };
 
 const bank = () => ({
@@ -336,6 +346,35 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'instruments.setEntityMarginRate': () => ({ body: { instrumentClass: 'FX', ratePct: '5' } }),
   'account.fxOptionProfitLoss': () => ({ body: {} }),
   'entity.marginRequirements': () => ({ body: {} }),
+  'allocations.groupsList': () => ({ body: {} }),
+  'allocations.groupsCreate': async (w) => {
+    await w.makeManager();
+    return { body: { name: uniqueName('Group '), weighting: 'RATIO' } };
+  },
+  'allocations.groupsUpdate': async (w) => ({
+    body: { groupId: (await w.newAllocation()).groupId, status: 'SUSPENDED' },
+  }),
+  'allocations.groupsDelete': async (w) => ({ body: { groupId: (await w.newAllocation()).groupId } }),
+  'allocations.investorsAdd': async (w) => {
+    const { groupId, spareAccountId } = await w.newAllocation();
+    return { body: { groupId, accountId: spareAccountId, weight: '2' } };
+  },
+  'allocations.investorsUpdate': async (w) => {
+    const { groupId, investorId } = await w.newAllocation();
+    return { body: { groupId, investorId, weight: '3', priority: 1 } };
+  },
+  'allocations.investorsRemove': async (w) => {
+    const { groupId, investorId } = await w.newAllocation();
+    return { body: { groupId, investorId } };
+  },
+  'allocations.tradesFx': async (w) => {
+    const { groupId, tradeId } = await w.newAllocation('fx');
+    return { body: { groupId, tradeId, preview: true } };
+  },
+  'allocations.tradesCfd': async (w) => {
+    const { groupId, tradeId } = await w.newAllocation('cfd');
+    return { body: { groupId, tradeId, preview: true } };
+  },
   'trades.list': () => ({ body: {} }),
   'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
   'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
@@ -748,6 +787,51 @@ export async function buildWorld(t: TestContext): Promise<World> {
         { ...(await tradeTerms(w)), side: 'SELL', rate: '1.0842' },
       )
     ).trade.id;
+  // A and its client manage allocation groups; an investor below the client holds accounts.
+  const investor = (await createEntity(t, uniqueName('A investor '), client)).id;
+  await t.database.db.execute(sql`update entities set attributes = array['Allocation Manager']
+    where id in (${w.a}, ${client}, ${w.b})`);
+  await t.database.db.execute(
+    sql`update entities set attributes = array['Allocation Investor'], trading_enabled = true where id = ${investor}`,
+  );
+  const investorAccounts = [await account(investor), await account(investor)];
+  w.makeManager = async () => {
+    await t.database.db.execute(
+      sql`update entities set attributes = array['Allocation Manager'] where id = ${w.a}`,
+    );
+  };
+  w.newAllocation = async (kind) => {
+    const group = await w.admin.post('/api/entity/allocations/groups/create', {
+      entityId: client,
+      name: uniqueName('Group '),
+      weighting: 'RATIO',
+    });
+    if (group.statusCode !== 200) throw new Error(group.body);
+    const groupId = group.json().id as number;
+    const added = await w.admin.post('/api/entity/allocations/investors/add', {
+      entityId: client,
+      groupId,
+      accountId: investorAccounts[0],
+      weight: '1',
+    });
+    if (added.statusCode !== 200) throw new Error(added.body);
+    let tradeId = 0;
+    if (kind === 'fx') tradeId = await w.newTrade();
+    if (kind === 'cfd') {
+      const { body } = await SAMPLES['trades.bookManualCfdTrade']!(w);
+      const res = await w.admin.post('/api/trades/bookManualCfdTrade', body, {
+        headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` },
+      });
+      if (res.statusCode !== 200) throw new Error(res.body);
+      tradeId = res.json().trade.id;
+    }
+    return {
+      groupId,
+      investorId: added.json().investors[0].id,
+      spareAccountId: investorAccounts[1]!,
+      tradeId,
+    };
+  };
   w.foreign = await foreignObjects(t, w, root.id);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
@@ -820,6 +904,14 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
       (await bAdmin.agent.post('/api/user-management/api-keys/create', { name: uniqueName('B key ') })).json()
         .apiKey.id,
     entity: async () => w.b,
+    allocationGroup: async () =>
+      (
+        await bAdmin.agent.post('/api/entity/allocations/groups/create', {
+          entityId: w.b,
+          name: uniqueName('B group '),
+          weighting: 'RATIO',
+        })
+      ).json().id as number,
     template: async () =>
       (
         await w.rootAdmin.post('/api/template/create', { entityId: w.b, name: uniqueName('B template ') })

@@ -150,6 +150,7 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   approvals: pagedPage(() => import('../routes/approvals.page'), 'ApprovalsPage'),
   accounts: lazyRouteComponent(() => import('../routes/accounts.page'), 'AccountsPage'),
   templates: lazyRouteComponent(() => import('../routes/templates.page'), 'TemplatesPage'),
+  allocations: lazyRouteComponent(() => import('../routes/allocations.page'), 'AllocationsPage'),
   entities: lazyRouteComponent(async () => {
     const [{ withEntityBrowse }, page] = await Promise.all([
       import('./entity-browse-route'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, row } from '../endpoint';
+import { call, endpoint } from '../endpoint';
 import { ZIdParam } from '../primitives';
 import {
   ZChildListRequest,
@@ -297,40 +297,6 @@ export const entityEndpoints = {
     ZProfile,
     { scope: 'platform' },
   ),
-} as const;
-
-export const allocationEndpoints = {
-  groupsList: row('POST', '/entity/allocations/groups/list', 'allocations', 'Allocation groups', {
-    permissions: P.allocations,
-  }),
-  groupsCreate: row(
-    'POST',
-    '/entity/allocations/groups/create',
-    'allocations',
-    'Create an allocation group',
-    { permissions: P.allocations },
-  ),
-  investorsAdd: row('POST', '/entity/allocations/investors/add', 'allocations', 'Add investors', {
-    permissions: P.allocations,
-  }),
-  tradesFx: row('POST', '/entity/allocations/trades/fx', 'allocations', 'Reprocess FX trade allocations', {
-    permissions: P.allocations,
-  }),
-  tradesCfd: row('POST', '/entity/allocations/trades/cfd', 'allocations', 'Reprocess CFD trade allocations', {
-    permissions: P.allocations,
-  }),
-  groupsUpdate: row('PATCH', '/entity/allocations/groups/update', 'allocations', 'Update group status', {
-    permissions: P.allocations,
-  }),
-  groupsDelete: row('DELETE', '/entity/allocations/groups/delete', 'allocations', 'Delete a group', {
-    permissions: P.allocations,
-  }),
-  investorsRemove: row('DELETE', '/entity/allocations/investors/remove', 'allocations', 'Remove investors', {
-    permissions: P.allocations,
-  }),
-  investorsUpdate: row('PUT', '/entity/allocations/investors/update', 'allocations', 'Update investors', {
-    permissions: P.allocations,
-  }),
 } as const;
 
 /**

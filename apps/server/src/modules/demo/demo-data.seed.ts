@@ -57,8 +57,19 @@ const TREE: Node = {
               currency: 'USD',
               trading: true,
               children: [
-                { name: 'Cobalt Fund I', attributes: ['Allocation Investor'], currency: 'USD' },
-                { name: 'Cobalt Fund II', attributes: ['Allocation Investor'], currency: 'USD' },
+                // Allocated children are trades of the funds: they trade.
+                {
+                  name: 'Cobalt Fund I',
+                  attributes: ['Allocation Investor'],
+                  currency: 'USD',
+                  trading: true,
+                },
+                {
+                  name: 'Cobalt Fund II',
+                  attributes: ['Allocation Investor'],
+                  currency: 'USD',
+                  trading: true,
+                },
               ],
             },
           ],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
 import { ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
+import { DEMO_ALLOCATION_GROUP, seedDemoAllocations } from './demo-allocations.seed';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
 import { seedDemoInstruments } from './demo-instruments.seed';
 import { DEMO_ACCOUNTS, seedDemoMoney } from './demo-money.seed';
@@ -154,6 +155,34 @@ describe('demo data', () => {
           b.accountName === 'Northwind Margin' && b.asset === 'USD',
       );
     expect(usd.posted).toBe('2500000.00');
+  });
+
+  it('gives Cobalt its allocation group over its two funds and one allocated block trade, once', async () => {
+    await seedDemoAllocations(t.database.db, t.services);
+    const trades = await count('trades');
+    await seedDemoAllocations(t.database.db, t.services);
+    expect(await count('trades')).toBe(trades);
+    await t.database.db.execute(
+      sql`update users set two_factor_required = false where username = 'allocator'`,
+    );
+    const allocator = new Agent(t.app);
+    await allocator.post('/api/auth/login', { username: 'allocator', password: DEMO_PASSWORD });
+    const { items } = (await allocator.post('/api/entity/allocations/groups/list', {})).json();
+    const group = items.find((g: { name: string }) => g.name === DEMO_ALLOCATION_GROUP);
+    expect(
+      group.investors.map((i: { entityName: string; weight: string }) => [i.entityName, i.weight]),
+    ).toEqual([
+      ['Cobalt Fund I', '60'],
+      ['Cobalt Fund II', '40'],
+    ]);
+    expect(group.blocks).toHaveLength(1);
+    const [block] = group.blocks;
+    expect(block.block).toMatchObject({ accountName: 'Cobalt Master', status: 'ALLOCATED' });
+    expect(block.children.map((c: { amount: string; status: string }) => [c.amount, c.status])).toEqual([
+      ['180000.01', 'PENDING'],
+      ['120000.00', 'PENDING'],
+    ]);
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
   it('gives each persona the view of the tree its role implies', async () => {

@@ -48,6 +48,9 @@ export const DEMO_ACCOUNTS: [string, string, string, [string, string][]][] = [
     ],
   ],
   ['Lumen Referral Partners', 'Lumen Commissions', 'Bank', [['GBP', '18250.00']]],
+  // The investors Cobalt's block trades are allocated over (demo-allocations.seed.ts).
+  ['Cobalt Fund I', 'Cobalt Fund I USD', 'MarginTrading', [['USD', '1500000.00']]],
+  ['Cobalt Fund II', 'Cobalt Fund II USD', 'MarginTrading', [['USD', '1000000.00']]],
 ];
 
 /** Client accounts and their opening deposits; skipped for accounts that exist. */

@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import { type Db, type DbOrTx, inIds } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
@@ -70,6 +70,20 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
           ),
         )
         .orderBy(...order, asc(accounts.id)),
+    );
+  }
+
+  /** Client accounts by id, of the entity or below it (one query); ids not found are left out. */
+  async function getMany(entityId: number, accountIds: number[]): Promise<TAccount[]> {
+    if (accountIds.length === 0) return [];
+    return flat(
+      await select().where(
+        and(
+          inIds(accounts.id, accountIds),
+          eq(accounts.kind, 'CLIENT'),
+          entityWithin(accounts.entityId, entityId),
+        ),
+      ),
     );
   }
 
@@ -149,6 +163,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
     types: () => ACCOUNT_TYPES.map((t) => ({ code: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })),
     list,
     get,
+    getMany,
 
     async create(who: Who, input: z.output<typeof ZCreateAccount>): Promise<TAccount> {
       validateBankDetails(input);

@@ -149,6 +149,47 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
   }
 
   return {
+    /**
+     * A deliverable trade whose amounts are known (a block's allocated child), booked in the
+     * caller's transaction without a key of its own: its pay side held, delivered on the value date.
+     * @throws InsufficientFunds (422) when the account cannot cover the pay side
+     */
+    async bookKnown(
+      tx: Tx,
+      who: Who,
+      block: { instrumentId: number; tradeDate: string; valueDate: string },
+      t: {
+        accountId: number;
+        side: TradeSide;
+        amount: Money;
+        rate: Money;
+        counter: Money;
+        reference: string;
+        memo: string;
+        details: Record<string, unknown>;
+      },
+    ): Promise<TTradeView> {
+      const account = await context.account(who, t.accountId);
+      const pair = await context.fxPair(account.entityId, block.instrumentId);
+      const spot = await instruments.valueDates.spot({
+        base: pair.base,
+        quote: pair.quote,
+        tradeDate: block.tradeDate,
+      });
+      const { booking } = deliveryBooking(who, account, pair, {
+        ...t,
+        tradeDate: block.tradeDate,
+        valueDate: block.valueDate,
+        spotDate: spot.valueDate,
+        auditInput: {
+          ...t,
+          amount: t.amount.toString(),
+          rate: t.rate.toString(),
+          counter: t.counter.toString(),
+        },
+      });
+      return ledger.book(tx, booking);
+    },
     /** A deliverable spot or forward at a rate. */
     bookAtRate: (who: Who, key: string, body: TDeliverableFxTrade) =>
       book(who, key, body, { rate: body.rate }),

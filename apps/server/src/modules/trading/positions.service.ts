@@ -1,5 +1,5 @@
 import type { TCfdTrade, TMarginFxTrade, TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
@@ -139,10 +139,14 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
     },
   });
 
+  /** What a position booking reads of its call: the side, its notes, and what its audit row keeps. */
+  type Call = Pick<TMarginFxTrade, 'side' | 'reference' | 'memo'>;
+
   async function book(
+    db: DbOrTx,
     who: Who,
-    key: string,
-    body: TMarginFxTrade | TCfdTrade,
+    key: string | null,
+    body: Call,
     terms: {
       type: 'MARGIN_FX' | 'CFD';
       instrument: { id: number; symbol: string; base: string | null; quote: string; pricePrecision: number };
@@ -174,7 +178,7 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
         reference: ticket,
         memo: body.memo ?? null,
         mayMoveNothing: true,
-        idempotency: { key, body },
+        ...(key === null ? {} : { idempotency: { key, body } }),
         record: recordOf(record, {
           trade: {
             ticket,
@@ -256,6 +260,52 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
   return {
     undo,
 
+    /**
+     * A trade of a position whose terms are known (a block's allocated child), booked in the
+     * caller's transaction without a key of its own: it fills against the account's position
+     * like any other.
+     */
+    async bookKnown(
+      tx: DbOrTx,
+      who: Who,
+      block: { type: 'MARGIN_FX' | 'CFD'; instrumentId: number; tradeDate: string; valueDate: string },
+      t: {
+        accountId: number;
+        side: Call['side'];
+        amount: Money;
+        rate: Money;
+        counter: Money;
+        reference: string;
+        memo: string;
+        details: Record<string, unknown>;
+      },
+    ): Promise<TTradeView> {
+      const account = await context.account(who, t.accountId, { margin: true });
+      const instrument =
+        block.type === 'MARGIN_FX'
+          ? await context.fxPair(account.entityId, block.instrumentId)
+          : { ...(await context.cfd(account.entityId, block.instrumentId)), base: null };
+      return book(
+        tx,
+        who,
+        null,
+        { side: t.side, reference: t.reference, memo: t.memo },
+        {
+          type: block.type,
+          instrument,
+          amount: t.amount,
+          rate: t.rate,
+          counter: t.counter,
+          valueDate: block.valueDate,
+          tradeDate: block.tradeDate,
+          accountId: account.id,
+          owner: account.entityId,
+          names: { accountName: account.name, entityName: account.entityName },
+          details: t.details,
+        },
+      );
+    },
+
     /** A margin FX trade: `amount` of the pair's base at `rate`, for spot. */
     async bookMarginFx(who: Who, key: string, body: TMarginFxTrade): Promise<TTradeView> {
       const account = await context.account(who, body.accountId, { margin: true });
@@ -267,7 +317,7 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
       const counter = counterOf(amount, rate, await ledger.scaleOf(pair.quote));
       if (counter.isZero())
         throw refuseTerms('amount', `is too small: the counter amount rounds to zero ${pair.quote}`);
-      return book(who, key, body, {
+      return book(db, who, key, body, {
         type: 'MARGIN_FX',
         instrument: pair,
         amount,
@@ -296,7 +346,7 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
         await ledger.scaleOf(cfd.quote),
         'quantity',
       );
-      return book(who, key, body, {
+      return book(db, who, key, body, {
         type: 'CFD',
         instrument: { ...cfd, base: null },
         amount: quantity,

@@ -63,42 +63,58 @@ export function createTradeCancels(deps: {
     return { reversed, transactions };
   };
 
+  /**
+   * Cancels a trade locked in the caller's transaction: its movements undone, its status and
+   * a CANCELLED or REVERSED event saying who, when and why, and the audit row.
+   */
+  async function cancelLocked(tx: Tx, who: Who, trade: TradeRow, reason: string): Promise<void> {
+    if (trade.status in DONE)
+      throw conflict(`This trade is already ${DONE[trade.status as keyof typeof DONE]}`);
+    // Its movements are its children's now: they are what staff cancel or reallocate.
+    if (trade.status === 'ALLOCATED')
+      throw conflict('This trade is allocated: cancel or reallocate its children instead');
+    const { reversed, transactions } = await undoMovements(tx, who, trade, reason);
+    const status = reversed ? 'REVERSED' : 'CANCELLED';
+    await updateTrade(tx, trade.id, { status });
+    await appendEvents(tx, [
+      {
+        tradeId: trade.id,
+        kind: status,
+        by: byOf(who),
+        reason,
+        transactionId: transactions[0] ?? null,
+        details: { from: trade.status, transactions },
+      },
+    ]);
+    await recordAudit(tx, who, {
+      action: 'trades.cancel',
+      outcome: 'success',
+      target: trade.ticket,
+      details: { tradeId: trade.id, from: trade.status, to: status, reason, transactions },
+    });
+  }
+
+  /** Undoes what a trade moved (holds released, deliveries or positions reversed), leaving its status to the caller. */
+  function undoMovements(tx: Tx, who: Who, trade: TradeRow, reason: string) {
+    const undo =
+      trade.type === 'MARGIN_FX' || trade.type === 'CFD'
+        ? deps.undoPosition
+        : trade.type === 'FX_OPTION'
+          ? deps.undoOption
+          : undoDeliveries;
+    if (!undo) throw conflict(`A ${trade.type} trade cannot be cancelled`);
+    return undo(tx, who, trade, reason);
+  }
+
   async function cancel(who: Who, tradeId: number, reason: string): Promise<TTradeView> {
     return db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
       if (!trade) throw notFound('Trade not found');
-      if (trade.status in DONE)
-        throw conflict(`This trade is already ${DONE[trade.status as keyof typeof DONE]}`);
-      const undo =
-        trade.type === 'MARGIN_FX' || trade.type === 'CFD'
-          ? deps.undoPosition
-          : trade.type === 'FX_OPTION'
-            ? deps.undoOption
-            : undoDeliveries;
-      if (!undo) throw conflict(`A ${trade.type} trade cannot be cancelled`);
-      const { reversed, transactions } = await undo(tx, who, trade, reason);
-      const status = reversed ? 'REVERSED' : 'CANCELLED';
-      await updateTrade(tx, trade.id, { status });
-      await appendEvents(tx, [
-        {
-          tradeId: trade.id,
-          kind: status,
-          by: byOf(who),
-          reason,
-          transactionId: transactions[0] ?? null,
-          details: { from: trade.status, transactions },
-        },
-      ]);
-      await recordAudit(tx, who, {
-        action: 'trades.cancel',
-        outcome: 'success',
-        target: trade.ticket,
-        details: { tradeId: trade.id, from: trade.status, to: status, reason, transactions },
-      });
+      await cancelLocked(tx, who, trade, reason);
       return (await viewsOf(tx, ledger, [trade.id]))[0]!;
     });
   }
 
-  return { cancel };
+  return { cancel, cancelLocked, undoMovements };
 }
 export type TradeCancels = ReturnType<typeof createTradeCancels>;

@@ -4,6 +4,7 @@ import type { InstrumentsModule } from '../instruments/instruments.module';
 import type { AccountsService } from '../ledger/accounts.service';
 import type { BalancesService, UnrealisedPnl } from '../ledger/balances.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import { createBlockAllocation } from './block-allocation.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
 import { createMargin } from './options/margin.service';
@@ -48,6 +49,7 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
   const options = createOptions({ db, ledger, instruments, context, deliverable, checkMargin: margin.check });
   const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo, undoOption: options.undo });
   const trades = createTradesService({ db, ledger, cancels });
+  const allocation = createBlockAllocation({ db, ledger, deliverable, positions, cancels });
   const settlement = createSettlement({ db, ledger, onLegSettled: swaps.holdFarLeg });
   const charges = createCharges({ db, ledger, instruments, entities });
   const snapshots = createSnapshots({ db, instruments });
@@ -63,6 +65,7 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
     swaps,
     sweeps,
     trades,
+    allocation,
     settlement,
     charges,
     snapshots,

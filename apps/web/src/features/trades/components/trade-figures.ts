@@ -20,6 +20,8 @@ export const STATUS_COLOR = {
   EXERCISED: 'green',
   EXPIRED: 'gray',
   KNOCKED_OUT: 'orange',
+  // A block split over an allocation group: its children carry its movements.
+  ALLOCATED: 'violet',
 } as const;
 
 /** A count of contracts as written, its trailing zeros dropped (`10.000000` reads `10`). */
