@@ -101,7 +101,16 @@ export function createTransfersService(deps: {
       ? `Schedule #${priced.schedule.id} of ${priced.schedule.entityName}: ${priced.schedule.description}`
       : null;
 
-  function toTransfer(v: TRequestView & TRequestFacts): TTransfer {
+  /** The transfers as the API shows them, amounts at each asset's scale. */
+  async function toTransfers(views: (TRequestView & TRequestFacts)[]): Promise<TTransfer[]> {
+    const scales = new Map<string, number>();
+    for (const v of views)
+      if ('asset' in v.payload && !scales.has(v.payload.asset))
+        scales.set(v.payload.asset, await ledger.scaleOf(v.payload.asset));
+    return views.map((v) => toTransfer(v, scales));
+  }
+
+  function toTransfer(v: TRequestView & TRequestFacts, scales: Map<string, number>): TTransfer {
     if (v.type !== 'WITHDRAWAL' || !v.payload.transferFee) throw new Error(`Request ${v.id} is not a transfer`);
     const p = v.payload;
     const d = p.destination;
@@ -112,7 +121,7 @@ export function createTransfersService(deps: {
       accountId: p.accountId,
       accountName: v.accountName,
       asset: p.asset,
-      amount: p.amount,
+      amount: formatAmount(p.amount, scales.get(p.asset)!),
       fee: p.transferFee!.fee,
       net: p.transferFee!.net,
       feeScheduleId: p.transferFee!.scheduleId,
@@ -191,8 +200,8 @@ export function createTransfersService(deps: {
         kind === 'fiat'
           ? await deps.moneyRequests.withdrawFiat(who, key, { ...base, bankInfoId: i.bankInfoId! }, transferFee, i)
           : await deps.moneyRequests.withdrawCrypto(who, key, { ...base, walletId: i.walletId! }, transferFee, i);
-      const [withFacts] = await deps.moneyRequests.withFacts([view]);
-      return toTransfer(withFacts!);
+      const [transfer] = await toTransfers(await deps.moneyRequests.withFacts([view]));
+      return transfer!;
     },
 
     /** Transfers at the entity and below it: filtered, newest first by default, paged. */
@@ -215,7 +224,7 @@ export function createTransfersService(deps: {
         },
         ZMoneyRequestView,
       );
-      return { items: (await deps.moneyRequests.withFacts(page.items)).map(toTransfer), total: page.total };
+      return { items: await toTransfers(await deps.moneyRequests.withFacts(page.items)), total: page.total };
     },
   };
 }
