@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeFee, type FeeTerms, feeTermsProblems, pickSchedule, type ScheduleCandidate } from './transfer-fees';
+import {
+  computeFee,
+  type FeeTerms,
+  feeTermsProblems,
+  pickSchedule,
+  type ScheduleCandidate,
+} from './transfer-fees';
 
 const PARENT = 10; // Aurora London Desk, say
 const CHILD = 20; // Meridian Payments below it
@@ -48,7 +54,15 @@ type Case = {
 };
 
 const CASES: Case[] = [
-  { name: 'no schedule: no fee', schedules: [], amount: '100.00', scale: 2, fee: '0.00', net: '100.00', by: null },
+  {
+    name: 'no schedule: no fee',
+    schedules: [],
+    amount: '100.00',
+    scale: 2,
+    fee: '0.00',
+    net: '100.00',
+    by: null,
+  },
   {
     name: 'fixed part only',
     schedules: [schedule(1, { fixed: '5.00' })],
@@ -179,7 +193,7 @@ const CASES: Case[] = [
     scale: 0,
     fee: '37',
     net: '12308',
-  by: 1,
+    by: 1,
   },
   {
     name: 'crypto per network: USDT on Tron pays the Tron fee, not the Ethereum one',
@@ -211,7 +225,10 @@ const CASES: Case[] = [
   },
   {
     name: 'schedule change at a boundary: the old version up to the instant before',
-    schedules: [schedule(1, { fixed: '5.00', effectiveTo: T }), schedule(2, { fixed: '7.00', effectiveFrom: T })],
+    schedules: [
+      schedule(1, { fixed: '5.00', effectiveTo: T }),
+      schedule(2, { fixed: '7.00', effectiveFrom: T }),
+    ],
     at: new Date(T.getTime() - 1),
     amount: '100.00',
     scale: 2,
@@ -221,7 +238,10 @@ const CASES: Case[] = [
   },
   {
     name: 'schedule change at a boundary: the new version from the boundary instant itself',
-    schedules: [schedule(1, { fixed: '5.00', effectiveTo: T }), schedule(2, { fixed: '7.00', effectiveFrom: T })],
+    schedules: [
+      schedule(1, { fixed: '5.00', effectiveTo: T }),
+      schedule(2, { fixed: '7.00', effectiveFrom: T }),
+    ],
     at: T,
     amount: '100.00',
     scale: 2,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, row } from '../endpoint';
+import { call, endpoint } from '../endpoint';
 import { ZBigIdParam, ZIdParam } from '../primitives';
 import {
   ZAccount,
@@ -38,6 +38,17 @@ import {
 } from './money-requests.schemas';
 import { ZOptionPnl, ZOptionPnlRequest } from './options.schemas';
 import { P } from './permission-sets';
+import { ZProfitLoss, ZProfitLossRequest } from './pnl.schemas';
+import {
+  ZApprovalPolicy,
+  ZApprovalPolicySet,
+  ZInboxPage,
+  ZInboxRequest,
+  ZRequestDetail,
+  ZRequestLookup,
+  ZRequestStatusUpdate,
+  ZRequestView,
+} from './requests.schemas';
 import {
   ZFeeSchedule,
   ZFeeScheduleCreate,
@@ -52,17 +63,6 @@ import {
   ZTransferPage,
   ZTransferWithdrawalRequest,
 } from './transfers.schemas';
-import { ZProfitLoss, ZProfitLossRequest } from './pnl.schemas';
-import {
-  ZApprovalPolicy,
-  ZApprovalPolicySet,
-  ZInboxPage,
-  ZInboxRequest,
-  ZRequestDetail,
-  ZRequestLookup,
-  ZRequestStatusUpdate,
-  ZRequestView,
-} from './requests.schemas';
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 
@@ -489,7 +489,15 @@ export const transferEndpoints = {
     ZTransferEstimate,
     { objects: { accountId: 'account', bankInfoId: 'bankInfo', walletId: 'wallet' } },
   ),
-  list: call('POST', '/transfer/list', 'transfers', 'Transfers with fee, net amount and status', P.transfers, ZTransferList, ZTransferPage),
+  list: call(
+    'POST',
+    '/transfer/list',
+    'transfers',
+    'Transfers with fee, net amount and status',
+    P.transfers,
+    ZTransferList,
+    ZTransferPage,
+  ),
   feesList: call(
     'POST',
     '/transfer/fees/list',

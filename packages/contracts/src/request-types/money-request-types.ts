@@ -93,7 +93,13 @@ export const withdrawalRequest = defineRequestType({
   label: 'Withdrawal',
   approveKey: 'approve_withdrawal',
   payload: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('fiat'), ...movement, memo, destination: ZBankDestination, transferFee }),
+    z.strictObject({
+      kind: z.literal('fiat'),
+      ...movement,
+      memo,
+      destination: ZBankDestination,
+      transferFee,
+    }),
     z.strictObject({
       kind: z.literal('crypto'),
       network,

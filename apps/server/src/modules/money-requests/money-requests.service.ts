@@ -9,8 +9,8 @@ import type {
 import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-requests.schemas';
 import { type TRequestView, ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { networkCarries } from '@clearway/contracts/networks';
-import type { ZTransferFee } from '@clearway/contracts/request-types/money-request-types';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
+import type { ZTransferFee } from '@clearway/contracts/request-types/money-request-types';
 import type { PayloadInputOf, PayloadOf } from '@clearway/contracts/request-types/request-types';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -134,7 +134,11 @@ export function createMoneyRequestsService(deps: {
       const p = req.payload;
       if (!p.transferFee) return plainWithdrawal.onApproved!(tx, req, who);
       if (!deps.transferFees) throw conflict('Transfers are not booked by this server');
-      const priced = await deps.transferFees.feeOf(tx, { asset: p.asset, amount: p.amount, transferFee: p.transferFee });
+      const priced = await deps.transferFees.feeOf(tx, {
+        asset: p.asset,
+        amount: p.amount,
+        transferFee: p.transferFee,
+      });
       if (!priced) return plainWithdrawal.onApproved!(tx, req, who);
       const h = await holdOf(tx, req.id);
       if (!h) throw conflict('The funds of this request are no longer held');
@@ -311,7 +315,14 @@ export function createMoneyRequestsService(deps: {
         bic: bank.bic,
         beneficiaryName: bank.beneficiaryName,
       };
-      return submit(who, key, body, 'WITHDRAWAL', { kind: 'fiat', ...base.payload, destination, transferFee }, true);
+      return submit(
+        who,
+        key,
+        body,
+        'WITHDRAWAL',
+        { kind: 'fiat', ...base.payload, destination, transferFee },
+        true,
+      );
     },
 
     async withdrawCrypto(
@@ -337,7 +348,13 @@ export function createMoneyRequestsService(deps: {
         tagMemo: w.tagMemo,
         friendlyName: w.friendlyName,
       };
-      const payload = { kind: 'crypto' as const, network: w.network, ...base.payload, destination, transferFee };
+      const payload = {
+        kind: 'crypto' as const,
+        network: w.network,
+        ...base.payload,
+        destination,
+        transferFee,
+      };
       return submit(who, key, body, 'WITHDRAWAL', payload, true);
     },
 

@@ -53,7 +53,11 @@ const period = (from: Date, to: Date | null) =>
  * @throws BadRequest (a figure beyond the asset's scale, a start in the past), Conflict
  * (an overlapping version, named), NotFound
  */
-export function createFeeSchedulesService(deps: { db: Db; ledger: LedgerService; entities: EntitiesService }) {
+export function createFeeSchedulesService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  entities: EntitiesService;
+}) {
   const { db, ledger, entities } = deps;
 
   /** The figures at the asset's scale (a fee cannot be finer than the asset). @throws BadRequest */
@@ -101,7 +105,14 @@ export function createFeeSchedulesService(deps: { db: Db; ledger: LedgerService;
    */
   async function refuseOverlap(
     tx: DbOrTx,
-    s: { entityId: number; asset: string; network: string | null; from: Date; to: Date | null; except?: number },
+    s: {
+      entityId: number;
+      asset: string;
+      network: string | null;
+      from: Date;
+      to: Date | null;
+      except?: number;
+    },
   ) {
     const [clash] = await tx
       .select()
@@ -124,7 +135,9 @@ export function createFeeSchedulesService(deps: { db: Db; ledger: LedgerService;
   }
 
   const lockKey = (tx: DbOrTx, entityId: number, asset: string, network: string | null) =>
-    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer-fees:${entityId}:${asset}:${network ?? '*'}`}))`);
+    tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`transfer-fees:${entityId}:${asset}:${network ?? '*'}`}))`,
+    );
 
   const values = (t: Terms) => ({
     fixed: t.fixed,
@@ -185,7 +198,12 @@ export function createFeeSchedulesService(deps: { db: Db; ledger: LedgerService;
         .select()
         .from(schedules)
         .where(and(inArray(schedules.entityId, ids), asset ? eq(schedules.asset, asset) : undefined))
-        .orderBy(asc(schedules.asset), asc(schedules.network), asc(schedules.effectiveFrom), asc(schedules.id));
+        .orderBy(
+          asc(schedules.asset),
+          asc(schedules.network),
+          asc(schedules.effectiveFrom),
+          asc(schedules.id),
+        );
       return { items: await Promise.all(rows.map((r) => toView(r, entityId, names))) };
     },
 

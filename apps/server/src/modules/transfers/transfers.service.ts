@@ -1,3 +1,8 @@
+import {
+  type TRequestFacts,
+  type TRequestView,
+  ZMoneyRequestView,
+} from '@clearway/contracts/endpoints/requests.schemas';
 import type {
   TTransfer,
   TTransferEstimate,
@@ -5,7 +10,6 @@ import type {
   ZTransferList,
   ZTransferWithdrawalRequest,
 } from '@clearway/contracts/endpoints/transfers.schemas';
-import { type TRequestFacts, type TRequestView, ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import type { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -65,9 +69,12 @@ export function createTransfersService(deps: {
     const allowed =
       kind === 'fiat' ? deps.config.TRANSFER_FIAT_CURRENCIES : deps.config.TRANSFER_CRYPTO_CURRENCIES;
     if (!allowed.includes(asset))
-      throw badRequest(`asset: ${asset} is not an allowed transfer ${kind} currency (${allowed.join(', ')})`, {
-        asset: `not an allowed transfer currency; allowed: ${allowed.join(', ')}`,
-      });
+      throw badRequest(
+        `asset: ${asset} is not an allowed transfer ${kind} currency (${allowed.join(', ')})`,
+        {
+          asset: `not an allowed transfer currency; allowed: ${allowed.join(', ')}`,
+        },
+      );
   }
 
   /**
@@ -78,9 +85,12 @@ export function createTransfersService(deps: {
     const account = await deps.accounts.get(who.entityId, i.accountId);
     const owner = (await deps.entities.ancestry(account.entityId)).at(-1);
     if (!owner?.attributes.some((a) => (PAYOUT_ATTRIBUTES as readonly string[]).includes(a)))
-      throw badRequest('accountId: transfers are made from a Transfer Receiver’s or Referred Client’s account', {
-        accountId: 'not an account of a Transfer Receiver or Referred Client',
-      });
+      throw badRequest(
+        'accountId: transfers are made from a Transfer Receiver’s or Referred Client’s account',
+        {
+          accountId: 'not an account of a Transfer Receiver or Referred Client',
+        },
+      );
     const kind = i.walletId !== undefined ? 'crypto' : 'fiat';
     allowedOrRefuse(kind, i.asset);
     await ledger.requireClass(i.asset, kind === 'fiat' ? 'FIAT' : 'CRYPTO');
@@ -88,7 +98,10 @@ export function createTransfersService(deps: {
     let network: string | null = null;
     if (kind === 'crypto') {
       const w = await deps.wallets.get(account.entityId, i.walletId!).catch(nullWhenNotFound);
-      if (!w) throw badRequest('walletId: not a whitelisted wallet of this entity', { walletId: 'not whitelisted' });
+      if (!w)
+        throw badRequest('walletId: not a whitelisted wallet of this entity', {
+          walletId: 'not whitelisted',
+        });
       network = w.network;
     }
     const priced = await fees.quote(db, { entityId: account.entityId, asset: i.asset, network, amount, at });
@@ -111,7 +124,8 @@ export function createTransfersService(deps: {
   }
 
   function toTransfer(v: TRequestView & TRequestFacts, scales: Map<string, number>): TTransfer {
-    if (v.type !== 'WITHDRAWAL' || !v.payload.transferFee) throw new Error(`Request ${v.id} is not a transfer`);
+    if (v.type !== 'WITHDRAWAL' || !v.payload.transferFee)
+      throw new Error(`Request ${v.id} is not a transfer`);
     const p = v.payload;
     const d = p.destination;
     return {
@@ -144,7 +158,11 @@ export function createTransfersService(deps: {
       if (scheduleId === null) return null;
       const { quote, collectorEntityId } = await fees.quoteBySchedule(tx, scheduleId, p.asset, p.amount);
       if (new Money(quote.fee).isZero()) return null;
-      return { fee: quote.fee, net: quote.net, feeAccountId: await ledger.feeRevenueAccount(tx, collectorEntityId) };
+      return {
+        fee: quote.fee,
+        net: quote.net,
+        feeAccountId: await ledger.feeRevenueAccount(tx, collectorEntityId),
+      };
     },
   };
 
@@ -198,8 +216,20 @@ export function createTransfersService(deps: {
       };
       const view =
         kind === 'fiat'
-          ? await deps.moneyRequests.withdrawFiat(who, key, { ...base, bankInfoId: i.bankInfoId! }, transferFee, i)
-          : await deps.moneyRequests.withdrawCrypto(who, key, { ...base, walletId: i.walletId! }, transferFee, i);
+          ? await deps.moneyRequests.withdrawFiat(
+              who,
+              key,
+              { ...base, bankInfoId: i.bankInfoId! },
+              transferFee,
+              i,
+            )
+          : await deps.moneyRequests.withdrawCrypto(
+              who,
+              key,
+              { ...base, walletId: i.walletId! },
+              transferFee,
+              i,
+            );
       const [transfer] = await toTransfers(await deps.moneyRequests.withFacts([view]));
       return transfer!;
     },

@@ -1,8 +1,19 @@
-import type { TFeeSchedule, TTransfer, TTransferEstimate } from '@clearway/contracts/endpoints/transfers.schemas';
+import type {
+  TFeeSchedule,
+  TTransfer,
+  TTransferEstimate,
+} from '@clearway/contracts/endpoints/transfers.schemas';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
-import { actingAs, createEntity, grant, randomEthAddress, signedInUser, uniqueName } from '../../test/fixtures';
+import {
+  actingAs,
+  createEntity,
+  grant,
+  randomEthAddress,
+  signedInUser,
+  uniqueName,
+} from '../../test/fixtures';
 import { clientAccount, fund, ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { entities } from '../entities/entities.tables';
@@ -107,7 +118,13 @@ describe('transfers with configurable transfer fees', () => {
   });
 
   it('the estimate equals what is booked; the fee leg lands in the collector’s fee revenue account; Σ postings = 0', async () => {
-    const body = { entityId: receiver, accountId: account, asset: 'EUR', amount: '1000.00', bankInfoId: eurBank };
+    const body = {
+      entityId: receiver,
+      accountId: account,
+      asset: 'EUR',
+      amount: '1000.00',
+      bankInfoId: eurBank,
+    };
     const estimate = (await maker.post('/api/transfer/estimate', body)).json<TTransferEstimate>();
     // 25 bps of 1 000.00 is 2.50: the minimum of 5.00 applies.
     expect(estimate).toMatchObject({
@@ -158,15 +175,26 @@ describe('transfers with configurable transfer fees', () => {
     expect(history.items).toEqual([
       expect.objectContaining({ amount: '5.00', accountId: account, counterAccountId: feeAccount }),
     ]);
-    const listed = (
-      await maker.post('/api/transfer/list', { entityId: receiver, asset: 'EUR' })
-    ).json<{ items: TTransfer[] }>();
-    expect(listed.items[0]).toMatchObject({ id: transfer.id, status: 'COMPLETED', fee: '5.00', net: '995.00' });
+    const listed = (await maker.post('/api/transfer/list', { entityId: receiver, asset: 'EUR' })).json<{
+      items: TTransfer[];
+    }>();
+    expect(listed.items[0]).toMatchObject({
+      id: transfer.id,
+      status: 'COMPLETED',
+      fee: '5.00',
+      net: '995.00',
+    });
     expect(listed.items[0]!.postedAt).not.toBeNull();
   });
 
   it('prices a crypto transfer by its wallet’s network and refuses a fee larger than the amount, holding nothing', async () => {
-    const body = { entityId: receiver, accountId: account, asset: 'USDT', amount: '10.000000', walletId: ethWallet };
+    const body = {
+      entityId: receiver,
+      accountId: account,
+      asset: 'USDT',
+      amount: '10.000000',
+      walletId: ethWallet,
+    };
     const est = await maker.post('/api/transfer/estimate', body);
     expect(est.statusCode).toBe(400);
     expect(est.json().message).toBe('amount: the fee (12.000000 USDT) is not less than the amount');
@@ -206,7 +234,13 @@ describe('transfers with configurable transfer fees', () => {
   });
 
   it('submits once per Idempotency-Key', async () => {
-    const body = { entityId: receiver, accountId: account, asset: 'EUR', amount: '200.00', bankInfoId: eurBank };
+    const body = {
+      entityId: receiver,
+      accountId: account,
+      asset: 'EUR',
+      amount: '200.00',
+      bankInfoId: eurBank,
+    };
     const k = key();
     const first = (await maker.post('/api/transfer/withdrawal', body, k)).json<TTransfer>();
     const again = (await maker.post('/api/transfer/withdrawal', body, k)).json<TTransfer>();
@@ -231,9 +265,18 @@ describe('transfers with configurable transfer fees', () => {
     const versions = await list();
     const old = versions.find((s) => s.id === current!.id)!;
     // The old terms are kept as they were, ended where the new version begins.
-    expect(old).toMatchObject({ bps: '25', minimum: '5.00', state: 'ENDED', effectiveTo: next.effectiveFrom });
+    expect(old).toMatchObject({
+      bps: '25',
+      minimum: '5.00',
+      state: 'ENDED',
+      effectiveTo: next.effectiveFrom,
+    });
 
-    const ended = await maker.call({ method: 'DELETE', url: '/api/transfer/fees/delete', payload: { entityId: receiver, id: next.id } });
+    const ended = await maker.call({
+      method: 'DELETE',
+      url: '/api/transfer/fees/delete',
+      payload: { entityId: receiver, id: next.id },
+    });
     expect(ended.statusCode).toBe(200);
     expect(ended.json<TFeeSchedule>().state).toBe('ENDED');
     const est = (
@@ -262,9 +305,19 @@ describe('transfers with configurable transfer fees', () => {
   it('inherits the parent’s schedule until the entity has its own', async () => {
     const boss = await signedInUser(t, broker);
     await grant(t, boss.user.id, broker, ['fees_management'], 'SELF');
-    const parent = await boss.agent.post('/api/transfer/fees/create', { entityId: broker, asset: 'EUR', fixed: '3.00' });
+    const parent = await boss.agent.post('/api/transfer/fees/create', {
+      entityId: broker,
+      asset: 'EUR',
+      fixed: '3.00',
+    });
     expect(parent.statusCode).toBe(200);
-    const body = { entityId: receiver, accountId: account, asset: 'EUR', amount: '100.00', bankInfoId: eurBank };
+    const body = {
+      entityId: receiver,
+      accountId: account,
+      asset: 'EUR',
+      amount: '100.00',
+      bankInfoId: eurBank,
+    };
     const inherited = (await maker.post('/api/transfer/estimate', body)).json<TTransferEstimate>();
     expect(inherited).toMatchObject({ fee: '3.00', rule: { entityId: broker } });
     const seen = (await maker.post('/api/transfer/fees/list', { entityId: receiver, asset: 'EUR' })).json<{
