@@ -13,7 +13,6 @@ const ZBps = decimal('Enter basis points such as 25').refine(
   (v) => !/^\d+(\.\d+)?$/.test(v) || new Money(v).lte(10_000),
   { message: 'must be at most 10000 (100 %)' },
 );
-const ZInstant = z.iso.datetime({ offset: true, error: 'Enter a date and time' });
 
 export const ZFeeTier = z.strictObject({ upTo: feeFigure.nullable(), fixed: feeFigure, bps: ZBps });
 
@@ -35,7 +34,8 @@ const coherent = <T extends z.ZodType<Parameters<typeof feeTermsProblems>[0]>>(s
 
 /**
  * A new schedule: for an asset (and, for crypto, one network, or every network when
- * absent), effective from a moment (now when absent) until another (open-ended when absent).
+ * absent), effective from a date (at 00:00 UTC; today or absent: from now) until a date
+ * (at 00:00 UTC, exclusive; absent: open-ended).
  */
 export const ZFeeScheduleCreate = coherent(
   z.strictObject({
@@ -43,12 +43,12 @@ export const ZFeeScheduleCreate = coherent(
     asset: ZAssetCode,
     network: z.enum(NETWORK_CODES).nullable().default(null),
     ...terms,
-    effectiveFrom: ZInstant.optional(),
-    effectiveTo: ZInstant.nullable().default(null),
+    effectiveFrom: ZDate.optional(),
+    effectiveTo: ZDate.nullable().default(null),
   }),
 );
 /**
- * New terms for a schedule from `effectiveFrom` (now when absent): a schedule already in
+ * New terms for a schedule from `effectiveFrom` (as on creation): a schedule already in
  * force ends there and a new version takes over, so what was charged before never changes;
  * one not yet in force is amended.
  */
@@ -57,8 +57,8 @@ export const ZFeeScheduleUpdate = coherent(
     entityId,
     id: ZId,
     ...terms,
-    effectiveFrom: ZInstant.optional(),
-    effectiveTo: ZInstant.nullable().default(null),
+    effectiveFrom: ZDate.optional(),
+    effectiveTo: ZDate.nullable().default(null),
   }),
 );
 /** Ends a schedule now (one not yet in force is withdrawn). */
@@ -93,20 +93,21 @@ export type TFeeSchedule = z.infer<typeof ZFeeSchedule>;
 /** The schedules of the entity and those it inherits, every version (the history of changes). */
 export const ZFeeScheduleListResponse = z.object({ items: z.array(ZFeeSchedule) });
 
-/** Where a transfer goes: a whitelisted bank account (fiat) or wallet (crypto), not both. */
+/**
+ * Where a transfer goes: a whitelisted bank account (fiat) or wallet (crypto) — exactly one,
+ * which the server checks after the access guard has placed both ids.
+ */
 const destination = {
   bankInfoId: ZId.optional(),
   walletId: ZId.optional(),
 };
-const oneDestination = <T extends z.ZodType<{ bankInfoId?: number; walletId?: number }>>(schema: T) =>
-  schema.refine((d) => (d.bankInfoId === undefined) !== (d.walletId === undefined), {
-    path: ['bankInfoId'],
-    message: 'Pick one destination: a bank account or a wallet',
-  });
-
-export const ZTransferEstimateRequest = oneDestination(
-  z.strictObject({ entityId, accountId: ZId, asset: ZAssetCode, amount: ZAmount, ...destination }),
-);
+export const ZTransferEstimateRequest = z.strictObject({
+  entityId,
+  accountId: ZId,
+  asset: ZAssetCode,
+  amount: ZAmount,
+  ...destination,
+});
 export const ZTransferEstimate = z.object({
   asset: z.string(),
   amount: z.string(),
@@ -129,17 +130,15 @@ export const ZTransferEstimate = z.object({
 });
 export type TTransferEstimate = z.infer<typeof ZTransferEstimate>;
 
-export const ZTransferWithdrawalRequest = oneDestination(
-  z.strictObject({
-    entityId,
-    accountId: ZId,
-    asset: ZAssetCode,
-    amount: ZAmount,
-    ...destination,
-    reference: trimmed(100).optional(),
-    memo: trimmed(500).optional(),
-  }),
-);
+export const ZTransferWithdrawalRequest = z.strictObject({
+  entityId,
+  accountId: ZId,
+  asset: ZAssetCode,
+  amount: ZAmount,
+  ...destination,
+  reference: trimmed(100).optional(),
+  memo: trimmed(500).optional(),
+});
 
 export const ZTransfer = z.object({
   /** The request the transfer runs as. */

@@ -26,9 +26,6 @@ type Who = { principal: Principal; entityId: number };
 type Row = typeof schedules.$inferSelect;
 type Terms = Omit<z.output<typeof ZFeeScheduleCreate>, 'entityId' | 'asset' | 'network' | 'effectiveFrom'>;
 
-/** A moment a person types may lag the server's clock by this much and still count as "now". */
-const NOW_TOLERANCE_MS = 60_000;
-
 /** The terms as stored, read at the asset's scale (basis points as typed, without trailing zeros). */
 function termsOf(r: Row, scale: number): FeeTerms {
   const fig = (v: string) => formatAmount(v, scale);
@@ -79,21 +76,25 @@ export function createFeeSchedulesService(deps: {
     return scale;
   }
 
-  /** A start the caller gives must not be in the past: a change never rewrites what was charged. */
-  function startOf(given: string | undefined): Date {
+  /**
+   * When a version given `date` begins: today (or no date) is now, a later date its 00:00
+   * UTC; an earlier date is refused — a change never rewrites what was charged.
+   */
+  function startOf(date: string | undefined): Date {
     const now = new Date();
-    if (!given) return now;
-    const at = new Date(given);
-    if (at.getTime() < now.getTime() - NOW_TOLERANCE_MS)
+    const today = now.toISOString().slice(0, 10);
+    if (!date || date === today) return now;
+    if (date < today)
       throw badRequest('effectiveFrom: must not be in the past (a change never rewrites history)', {
         effectiveFrom: 'must not be in the past',
       });
-    return at < now ? now : at;
+    return new Date(`${date}T00:00:00.000Z`);
   }
 
-  function endOf(given: string | null, from: Date): Date | null {
-    if (given === null) return null;
-    const to = new Date(given);
+  /** A version given an end date stops at its 00:00 UTC, after it began. */
+  function endOf(date: string | null, from: Date): Date | null {
+    if (date === null) return null;
+    const to = new Date(`${date}T00:00:00.000Z`);
     if (to <= from)
       throw badRequest('effectiveTo: must be after the start', { effectiveTo: 'must be after the start' });
     return to;

@@ -82,6 +82,10 @@ export function createTransfersService(deps: {
    * @throws NotFound (an account or destination of another entity), BadRequest
    */
   async function price(who: Who, i: Movement, at: Date) {
+    if ((i.bankInfoId === undefined) === (i.walletId === undefined))
+      throw badRequest('bankInfoId: pick one destination, a bank account or a wallet', {
+        bankInfoId: 'pick one destination: a bank account or a wallet',
+      });
     const account = await deps.accounts.get(who.entityId, i.accountId);
     const owner = (await deps.entities.ancestry(account.entityId)).at(-1);
     if (!owner?.attributes.some((a) => (PAYOUT_ATTRIBUTES as readonly string[]).includes(a)))

@@ -17,7 +17,7 @@ export type FeeScheduleDraft = {
   maximum: string;
   tierMode: FeeTierMode;
   tiers: TierDraft[];
-  /** `datetime-local` (the browser's time zone); empty: now. */
+  /** A date (yyyy-mm-dd, from 00:00 UTC); empty or today: now. */
   effectiveFrom: string;
 };
 export type FeeScheduleBody = BodyOf<typeof API.transfer.feesCreate>;
@@ -71,7 +71,7 @@ export function checkSchedule(
             fixed: t.fixed.trim() || '0',
             bps: t.bps.trim() || '0',
           })),
-    ...(d.effectiveFrom ? { effectiveFrom: new Date(d.effectiveFrom).toISOString() } : {}),
+    ...(d.effectiveFrom ? { effectiveFrom: d.effectiveFrom } : {}),
   };
   const { errors, body } = checkForm(ZFeeScheduleCreate, input, labels);
   const byField: Record<string, string> = {};

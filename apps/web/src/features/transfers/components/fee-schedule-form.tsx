@@ -173,7 +173,7 @@ export function FeeScheduleForm({ entityId, changing }: { entityId: number; chan
             </Stack>
             <TextInput
               {...form.text('effectiveFrom')}
-              type="datetime-local"
+              type="date"
               description={t('transferFees.effectiveFromHint')}
             />
             {form.failure && (
