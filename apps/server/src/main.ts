@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-data.seed';
 import { seedDemoInstruments } from './modules/demo/demo-instruments.seed';
 import { seedDemoMoney } from './modules/demo/demo-money.seed';
+import { seedDemoTransfers } from './modules/demo/demo-transfers.seed';
 import { seedDemoTrades } from './modules/demo/demo-trades.seed';
 import { seedDemoWhitelisting } from './modules/demo/demo-whitelist.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
@@ -37,6 +38,7 @@ async function main() {
     await seedDemoMoney(database.db, services.ledger);
     await seedDemoTrades(database.db, services.trading, services.instruments);
     await seedDemoWhitelisting(database.db, services.ssi);
+    await seedDemoTransfers(database.db, services);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const metricsAt = await metrics
