@@ -2,6 +2,7 @@ import { amountProblem } from '@clearway/contracts/amounts';
 import type { BodyOf } from '@clearway/contracts/endpoint';
 import type { API } from '@clearway/contracts/endpoint-table';
 import { ZTransferWithdrawalRequest } from '@clearway/contracts/endpoints/transfers.schemas';
+import i18n from 'i18next';
 import { checkForm, type FieldLabels } from '../../lib/form-errors';
 import type { Checked } from '../../lib/use-form';
 
@@ -60,6 +61,8 @@ export function checkTransfer(
   const byField: Record<string, string> = {};
   for (const [key, message] of Object.entries(errors))
     byField[TRANSFER_FIELD_OF[key as keyof typeof TRANSFER_FIELD_OF] ?? key] ??= message;
+  // Exactly one destination: the schema leaves both optional (the server checks the pair).
+  if (!d.destinationId) byField.destinationId ??= i18n.t('forms.required', { label: c.labels.destinationId });
   if (!byField.amount && c.scale !== undefined && d.amount.trim()) {
     const problem = amountProblem(d.amount.trim(), c.scale);
     if (problem) byField.amount = problem;
