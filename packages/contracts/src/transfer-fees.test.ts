@@ -91,6 +91,15 @@ const CASES: Case[] = [
     by: 1,
   },
   {
+    name: 'an exact half cent rounds up (not to even): 50 bps of 1.00 is 0.005 → 0.01',
+    schedules: [schedule(1, { bps: '50' })],
+    amount: '1.00',
+    scale: 2,
+    fee: '0.01',
+    net: '0.99',
+    by: 1,
+  },
+  {
     name: 'fixed plus percentage: 1.00 + 25 bps of 2 000.00',
     schedules: [schedule(1, { fixed: '1.00', bps: '25' })],
     amount: '2000.00',

@@ -95,7 +95,7 @@ export function TransfersPage({ pageSize, onPageSize }: PageSizeProps) {
                   setStatus(v);
                   setPage(1);
                 }}
-                statuses={['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED']}
+                statuses={['PENDING', 'APPROVED', 'COMPLETED', 'REJECTED', 'CANCELLED']}
               />
               <DateRangeFilter
                 labelled={false}
