@@ -205,6 +205,47 @@ describe('transfers with configurable transfer fees', () => {
     expect(ok).toMatchObject({ fee: '12.000000', net: '88.000000' });
   });
 
+  it('books a crypto transfer’s per-network fee on approval (approved until its hash), and a rejection releases the whole amount', async () => {
+    const body = {
+      entityId: receiver,
+      accountId: account,
+      asset: 'USDT',
+      amount: '100.000000',
+      walletId: ethWallet,
+    };
+    const decide = (requestId: number, status: 'APPROVED' | 'REJECTED') =>
+      checker.post('/api/requests/status/update', {
+        entityId: receiver,
+        requestId,
+        status,
+        ...(status === 'REJECTED' ? { reason: 'Not this one' } : {}),
+      });
+    const rejected = (await maker.post('/api/transfer/withdrawal', body, key())).json<TTransfer>();
+    expect(await available(account, 'USDT')).toBe('4900.000000000000000000');
+    expect((await decide(rejected.id, 'REJECTED')).statusCode).toBe(200);
+    expect(await available(account, 'USDT')).toBe('5000.000000000000000000');
+
+    const paid = (await maker.post('/api/transfer/withdrawal', body, key())).json<TTransfer>();
+    expect(paid).toMatchObject({ kind: 'crypto', fee: '12.000000', net: '88.000000' });
+    expect((await decide(paid.id, 'APPROVED')).statusCode).toBe(200);
+    const listed = (await maker.post('/api/transfer/list', { entityId: receiver, asset: 'USDT' })).json<{
+      items: TTransfer[];
+    }>();
+    expect(listed.items.map((i) => [i.id, i.status])).toEqual([
+      [paid.id, 'APPROVED'],
+      [rejected.id, 'REJECTED'],
+    ]);
+    const fee = (
+      await db().execute<{ amount: string }>(sql`
+        select p.amount::text as amount from cash_entries ce join postings p on p.transaction_id = ce.transaction_id
+          join accounts a on a.id = p.account_id
+         where ce.request_id = ${paid.id} and a.platform_role = 'FEE_INCOME' and a.kind = 'CLIENT'`)
+    ).rows;
+    expect(fee.map((f) => Number(f.amount))).toEqual([12]);
+    expect(await available(account, 'USDT')).toBe('4900.000000000000000000');
+    expect(await ledgerViolations(db())).toEqual(NO_VIOLATIONS);
+  });
+
   it('refuses a currency not allowed for transfers (set by environment)', async () => {
     const res = await maker.post(
       '/api/transfer/withdrawal',
