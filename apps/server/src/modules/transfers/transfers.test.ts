@@ -187,6 +187,41 @@ describe('transfers with configurable transfer fees', () => {
     expect(listed.items[0]!.postedAt).not.toBeNull();
   });
 
+  it('reverses a transfer’s fee on its own (staff above the receiver): the payout stays, the fee goes back', async () => {
+    const staff = await signedInUser(t, broker);
+    await grant(t, staff.user.id, broker, ['approve_withdrawal', 'account_view'], 'SELF_AND_DESCENDANTS');
+    const [fee] = (
+      await db().execute<{
+        id: number;
+        account_id: number;
+        counter_account_id: number;
+        transaction_id: string;
+      }>(sql`
+        select ce.id, ce.account_id, ce.counter_account_id, ce.transaction_id::text from cash_entries ce
+          join accounts a on a.id = ce.counter_account_id
+         where a.platform_role = 'FEE_INCOME' and a.entity_id = ${receiver} and ce.reverses_entry_id is null
+         order by ce.id limit 1`)
+    ).rows;
+    const before = await available(account, 'EUR');
+    const reversed = await staff.agent.post(
+      '/api/cashentry/internal-transfer/reverse',
+      { entityId: broker, cashEntryId: fee!.id, reason: 'Fee waived' },
+      key(),
+    );
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json()).toMatchObject({ reversesEntryId: fee!.id, amount: '-5.00' });
+    expect(await available(fee!.counter_account_id, 'EUR')).toBe('0.000000000000000000');
+    expect(Number(await available(account, 'EUR')) - Number(before)).toBe(5);
+    // Only the fee's legs moved back: the payout's transaction is not reversed.
+    const reversals = (
+      await db().execute<{ n: number }>(
+        sql`select count(*)::int as n from ledger_transactions where reverses_id = ${fee!.transaction_id}`,
+      )
+    ).rows[0]!.n;
+    expect(reversals).toBe(0);
+    expect(await ledgerViolations(db())).toEqual(NO_VIOLATIONS);
+  });
+
   it('prices a crypto transfer by its wallet’s network and refuses a fee larger than the amount, holding nothing', async () => {
     const body = {
       entityId: receiver,
