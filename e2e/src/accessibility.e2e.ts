@@ -170,6 +170,14 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await checkOpened(page, '/trades', /^Details of trade #\d+$/, 'dialog');
   });
 
+  it('finds none on a transfer receiver’s transfer pages and forms', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'receiver', DEMO_PASSWORD, currentCode);
+    await checkPages(page, ['/deposit-and-withdrawals/transfer', '/config/transfer-fees']);
+    await checkOpened(page, '/deposit-and-withdrawals/transfer', 'New transfer', 'dialog');
+    await checkOpened(page, '/config/transfer-fees', 'New fee schedule', 'dialog');
+  });
+
   it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {
     const page = await b.page();
     await page.setViewportSize({ width: 320, height: 720 });

@@ -41,7 +41,10 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { moneyRequestObjects } from './modules/money-requests/money-requests.objects';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
-import { createMoneyRequestsService } from './modules/money-requests/money-requests.service';
+import {
+  createMoneyRequestsService,
+  type TransferFeeBooking,
+} from './modules/money-requests/money-requests.service';
 import { createNotificationCentre } from './modules/notifications/notification-centre.service';
 import { notificationRetentionTask } from './modules/notifications/notification-retention';
 import { subscribeNotifications } from './modules/notifications/notifications.module';
@@ -64,6 +67,10 @@ import { tradingRoutes } from './modules/trading/trading.routes';
 import { storedOnlyTradingPlatform } from './modules/trading-platform/trading-platform.port';
 import { tradingPlatformRoutes } from './modules/trading-platform/trading-platform.routes';
 import { createTradingPlatformService } from './modules/trading-platform/trading-platform.service';
+import { createFeeSchedulesService } from './modules/transfers/fee-schedules.service';
+import { transferObjects } from './modules/transfers/transfers.objects';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
+import { createTransfersService } from './modules/transfers/transfers.service';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { createUserAdminService } from './modules/users/user-admin.service';
 import { userObjects } from './modules/users/users.objects';
@@ -170,6 +177,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...allocationObjects,
     ...userObjects,
     ...authObjects,
+    ...transferObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -265,6 +273,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const walletsService = createWalletsService({ db, config, engine: requestEngine, entities });
   const bankInfo = createBankInfoService({ db, config, engine: requestEngine });
   const ssi = createSsiService(db, entities);
+  const feeSchedules = createFeeSchedulesService({ db, ledger, entities });
+  // The withdrawal handler books a transfer's fee through the transfers module, made below.
+  const transferFees: TransferFeeBooking = { feeOf: (tx, p) => transfers.feeBooking.feeOf(tx, p) };
   const moneyRequests = createMoneyRequestsService({
     db,
     engine: requestEngine,
@@ -274,6 +285,20 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     wallets: walletsService,
     bankInfo,
     storage,
+    transferFees,
+  });
+  const transfers = createTransfersService({
+    db,
+    config,
+    fees: feeSchedules,
+    ledger,
+    accounts,
+    entities,
+    balances,
+    wallets: walletsService,
+    bankInfo,
+    engine: requestEngine,
+    moneyRequests,
   });
   const approvals = createApprovalsService({ engine: requestEngine, moneyRequests });
   const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
@@ -307,6 +332,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
       moneyRequestsRoutes(api, moneyRequests);
+      transfersRoutes(api, transfers, feeSchedules);
       approvalsRoutes(api, approvals);
       templatesRoutes(api, templates);
       notificationsRoutes(api, notifications, notificationCentre);
@@ -345,6 +371,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       bankInfo,
       ssi,
       moneyRequests,
+      transfers,
+      feeSchedules,
       approvals,
       templates,
       notifications,

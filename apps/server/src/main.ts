@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './modules/demo/demo-
 import { seedDemoInstruments } from './modules/demo/demo-instruments.seed';
 import { seedDemoMoney } from './modules/demo/demo-money.seed';
 import { seedDemoTrades } from './modules/demo/demo-trades.seed';
+import { seedDemoTransfers } from './modules/demo/demo-transfers.seed';
 import { seedDemoWhitelisting } from './modules/demo/demo-whitelist.seed';
 import { seedReferenceData } from './modules/reference-data/reference-data.seed';
 import { loadConfig } from './platform/config';
@@ -39,6 +40,7 @@ async function main() {
     await seedDemoTrades(database.db, services.trading, services.instruments);
     await seedDemoAllocations(database.db, services);
     await seedDemoWhitelisting(database.db, services.ssi);
+    await seedDemoTransfers(database.db, services);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const metricsAt = await metrics

@@ -48,6 +48,9 @@ export const CAPABILITIES = {
   canViewTransferFees: all(A.transfer.feesList),
   // Loading rules and actions
   canManageUser: all(A.userManagement.update),
+  // Section 6 "Transfers": create withdrawal transfer; create, update and delete transfer fees.
+  canCreateWithdrawalTransfer: all(A.transfer.withdrawal),
+  canManageTransferFees: all(A.transfer.feesCreate, A.transfer.feesUpdate, A.transfer.feesDelete),
   canCreateAccount: all(A.account.create, A.account.types),
   canEditAccount: all(A.account.update),
   canViewUserPermissionScopeTypes: all(A.authorization.permissionScopeTypes),

@@ -18,6 +18,7 @@ export const OBJECT_KINDS = {
   user: 'User',
   apiKey: 'API key',
   allocationGroup: 'Allocation group',
+  feeSchedule: 'Transfer fee schedule',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

@@ -16,6 +16,7 @@ export * from '../modules/ssi/ssi.tables';
 export * from '../modules/templates/templates.tables';
 export * from '../modules/trading/trading.tables';
 export * from '../modules/trading-platform/trading-platform.tables';
+export * from '../modules/transfers/transfers.tables';
 export * from '../modules/users/users.tables';
 export * from '../modules/wallets/wallets.tables';
 export * from '../platform/audit.tables';

@@ -179,6 +179,21 @@ const RICHER: Record<string, Sample['body']> = {
   },
   'authorization.groupsCreate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
   'authorization.groupsUpdate': { members: [{ kind: 'user', id: crypto.randomUUID() }] },
+  // Tiers (the last one open), so each tier field has its place.
+  'transfer.feesCreate': {
+    tierMode: 'VOLUME',
+    tiers: [
+      { upTo: '100', fixed: '0', bps: '1' },
+      { upTo: null, fixed: '0', bps: '1' },
+    ],
+  },
+  'transfer.feesUpdate': {
+    tierMode: 'VOLUME',
+    tiers: [
+      { upTo: '100', fixed: '0', bps: '1' },
+      { upTo: null, fixed: '0', bps: '1' },
+    ],
+  },
   'trades.bookManualDeliverableFxOptionTrade': {
     barrier: { direction: 'UP', kind: 'KNOCK_OUT', level: '1.1', rebate: '0.01', rebateCurrency: 'USD' },
   },

@@ -122,6 +122,8 @@ const CASES: Case[] = [
   { row: 'trades.list', ...post('/trades/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   // Allocation groups with an investor each and an allocated block with its child.
   { row: 'allocations.groupsList', ...post('/entity/allocations/groups/list', at, itemsOf) },
+  { row: 'transfer.list', ...post('/transfer/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
+  { row: 'transfer.feesList', ...post('/transfer/fees/list', at, itemsOf) },
   // The platform's end-of-day runs: PAGE of them.
   { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
@@ -245,6 +247,25 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
       insert into bank_accounts (entity_id, beneficiary_name, beneficiary_address, bank_name, account_number, bic, currency, usable_from)
       select ${entityId}, 'Beneficiary', '1 Main St', 'Bank ' || g, 'ACC' || g, 'NWBKGB2L', 'USD', now()
       from generate_series(1, ${n}) g`);
+    // Transfers (the entity pays out as a Transfer Receiver) and fee schedule versions, n of each.
+    await db.execute(sql`update entities set attributes = '{Transfer Receiver}' where id = ${entityId}`);
+    const banks = (
+      await db.execute<{ id: number }>(
+        sql`select id from bank_accounts where entity_id = ${entityId} order by id`,
+      )
+    ).rows;
+    for (let i = 0; i < n; i++)
+      await t.services.transfers.withdraw(who, `transfer-${entityId}-${i}`, {
+        entityId,
+        accountId: own[i]!,
+        asset: 'USD',
+        amount: '1.00',
+        bankInfoId: banks[i]!.id,
+      });
+    await db.execute(sql`
+      insert into transfer_fee_schedules (entity_id, asset, fixed, bps, minimum, tier_mode, tiers, effective_from, effective_to, created_by)
+      select ${entityId}, 'USD', 1, 0, 0, 'NONE', '[]'::jsonb, date '2030-01-01' + 2 * g, date '2030-01-01' + 2 * g + 1, 'staff'
+        from generate_series(1, ${n}) g`);
     const addresses = Array.from({ length: n }, (_, i) => ({
       profileId: 0,
       asset: 'ETH',

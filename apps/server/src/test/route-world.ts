@@ -74,6 +74,12 @@ export type World = {
   newAllocation: (
     block?: 'fx' | 'cfd',
   ) => Promise<{ groupId: number; investorId: number; spareAccountId: number; tradeId: number }>;
+  /** A Transfer Receiver below A: its funded GBP account and fresh usable GBP bank accounts. */
+  payout: { account: number; newBank: () => Promise<number> };
+  /** A fee schedule of A's own, in a future window of its own (so none overlaps another). */
+  newFeeSchedule: () => Promise<number>;
+  /** The next unused future window for fee schedules (each earlier than the one before). */
+  feeWindow: () => { effectiveFrom: string; effectiveTo: string };
 };
 
 const bank = () => ({
@@ -392,6 +398,19 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'requests.withdrawalCrypto': async (w) => ({
     body: { accountId: w.accounts[0], walletId: await w.newWallet(), asset: 'ETH', amount: '0.01' },
   }),
+  'transfer.estimate': async (w) => ({
+    body: { accountId: w.payout.account, bankInfoId: await w.payout.newBank(), asset: 'GBP', amount: '1.00' },
+  }),
+  'transfer.withdrawal': async (w) => ({
+    body: { accountId: w.payout.account, bankInfoId: await w.payout.newBank(), asset: 'GBP', amount: '1.00' },
+  }),
+  'transfer.list': () => ({ body: {} }),
+  'transfer.feesList': () => ({ body: {} }),
+  'transfer.feesCreate': (w) => ({ body: { asset: 'GBP', ...feeTerms(), ...w.feeWindow() } }),
+  'transfer.feesUpdate': async (w) => ({
+    body: { id: await w.newFeeSchedule(), ...feeTerms(), ...w.feeWindow() },
+  }),
+  'transfer.feesDelete': async (w) => ({ body: { id: await w.newFeeSchedule() } }),
   'requests.depositFiat': (w) => ({ body: { accountId: w.accounts[0], asset: 'USD', amount: '5.00' } }),
   'requests.depositCrypto': (w) => ({
     body: {
@@ -553,6 +572,16 @@ function freshWeekday(): string {
 }
 
 /** Routes that take no input need no sample. */
+/** A fee schedule's terms: 25 bps, a minimum of 0.50. */
+const feeTerms = () => ({
+  fixed: '0',
+  bps: '25',
+  minimum: '0.50',
+  maximum: null,
+  tierMode: 'NONE' as const,
+  tiers: [],
+});
+
 export function sampleFor(e: Endpoint & { id: string }) {
   return SAMPLES[e.id] ?? (!e.body && !e.query ? () => ({}) : undefined);
 }
@@ -832,6 +861,45 @@ export async function buildWorld(t: TestContext): Promise<World> {
       tradeId,
     };
   };
+  // Transfers pay out from a Transfer Receiver's account (section 6): one below A.
+  const receiver = (await createEntity(t, uniqueName('A receiver '), w.a)).id;
+  await t.database.db.execute(
+    sql`update entities set attributes = array['Transfer Receiver'] where id = ${receiver}`,
+  );
+  w.payout = {
+    account: await account(receiver),
+    newBank: async () =>
+      (
+        await t.services.bankInfo.createDirect(actingAs(receiver, maker.user), {
+          entityId: receiver,
+          ...bank(),
+        })
+      ).id,
+  };
+  await t.services.cash.deposit(platformStaff, 'walk-fund-payout', {
+    entityId: w.a,
+    accountId: w.payout.account,
+    asset: 'GBP',
+    amount: '500.00',
+    valueDate: '2026-11-20',
+  });
+  // Windows run backwards from 2090, so a schedule a walk leaves open to a late end (the
+  // largest date a field takes) never overlaps a window handed out after it.
+  let window = 0;
+  w.feeWindow = () => {
+    const day = (n: number) => new Date(Date.UTC(2090, 0, 1 - n)).toISOString().slice(0, 10);
+    window += 2;
+    return { effectiveFrom: day(window + 1), effectiveTo: day(window) };
+  };
+  w.newFeeSchedule = async () =>
+    (
+      await t.services.feeSchedules.create(staff, {
+        ...feeTerms(),
+        asset: 'GBP',
+        network: null,
+        ...w.feeWindow(),
+      })
+    ).id;
   w.foreign = await foreignObjects(t, w, root.id);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
@@ -926,6 +994,21 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
         } as never)
       ).id,
     bankInfo: bankOfB,
+    // B's own schedule, in a window no other takes.
+    feeSchedule: async () =>
+      (
+        await t.services.feeSchedules.create(bStaff, {
+          asset: 'GBP',
+          network: null,
+          fixed: '1.00',
+          bps: '0',
+          minimum: '0',
+          maximum: null,
+          tierMode: 'NONE',
+          tiers: [],
+          ...w.feeWindow(),
+        })
+      ).id,
     request: async () => {
       const bankInfoId = await bankOfB();
       return (

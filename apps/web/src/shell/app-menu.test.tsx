@@ -233,3 +233,52 @@ describe('the main menu while the permissions load', { timeout: 30_000 }, () => 
     expect(nav.getAttribute('aria-busy')).toBe('true');
   });
 });
+
+// The `receiver` persona's keys (demo): payouts and their fees, on its own entity only.
+const RECEIVER_KEYS = ['account_view', 'request_withdrawal', 'request_whitelist', 'fees_management'];
+const payoutNode = (entityId: number, entityName: string, attributes: string[]): TEntityNode => ({
+  ...node(entityId, entityName, attributes, 10),
+  parentName: 'Aurora London Desk',
+  permissions: RECEIVER_KEYS,
+  childPermissions: RECEIVER_KEYS,
+});
+const money = (entries: (string | undefined)[]) =>
+  entries.slice(entries.indexOf('Deposit & Withdrawals') + 1);
+
+/** The Deposit & Withdrawals entries of a user whose one entity is `entity`. */
+async function moneyEntriesAt(entity: TEntityNode) {
+  stubBrowserApis();
+  serve(Promise.resolve({ status: 200, body: [{ ...entity, parentId: 0, parentName: null }] }));
+  renderPortal();
+  const nav = await mainMenu();
+  await waitFor(() => expect(nav.getAttribute('aria-busy')).toBe('false'));
+  await screen.findByLabelText(`Selected entity: ${entity.entityName}`);
+  const entries = money(entriesOf(nav));
+  cleanup();
+  vi.unstubAllGlobals();
+  useAppStore.getState().reset();
+  return entries;
+}
+
+describe('section 6 menu gating of the transfer screens by entity attribute', { timeout: 30_000 }, () => {
+  it('a Transfer Receiver sees Transfers and Transfer Fees Configuration, not Requests', async () => {
+    const receiver = await moneyEntriesAt(payoutNode(21, 'Meridian Payments', ['Transfer Receiver']));
+    expect(receiver).toContain('Transfers');
+    expect(receiver).toContain('Transfer Fees Configuration');
+    expect(receiver).not.toContain('Requests');
+  });
+
+  it('a Referred Client sees Transfers and Requests, not Transfer Fees Configuration', async () => {
+    const referred = await moneyEntriesAt(payoutNode(22, 'Lumen Referral Partners', ['Referred Client']));
+    expect(referred).toContain('Transfers');
+    expect(referred).toContain('Requests');
+    expect(referred).not.toContain('Transfer Fees Configuration');
+  });
+
+  it('any other client, with the same keys, sees neither transfer screen', async () => {
+    const other = await moneyEntriesAt(payoutNode(23, 'Harbor Commodities', ['DELIVERABLE', 'Customer']));
+    expect(other).toContain('Requests');
+    expect(other).not.toContain('Transfers');
+    expect(other).not.toContain('Transfer Fees Configuration');
+  });
+});

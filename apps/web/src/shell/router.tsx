@@ -172,6 +172,8 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   ),
   'audit-trail': pagedPage(() => import('../routes/audit-trail.page'), 'AuditTrailPage'),
   'whitelist-requests': pagedPage(() => import('../routes/whitelist-requests.page'), 'WhitelistRequestsPage'),
+  transfers: pagedPage(() => import('../routes/transfers.page'), 'TransfersPage'),
+  'transfer-fees': lazyRouteComponent(() => import('../routes/transfer-fees.page'), 'TransferFeesPage'),
 };
 
 /** The history's query string: opened from an account on the Accounts page, that account's. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, row } from '../endpoint';
+import { call, endpoint } from '../endpoint';
 import { ZBigIdParam, ZIdParam } from '../primitives';
 import {
   ZAccount,
@@ -49,6 +49,20 @@ import {
   ZRequestStatusUpdate,
   ZRequestView,
 } from './requests.schemas';
+import {
+  ZFeeSchedule,
+  ZFeeScheduleCreate,
+  ZFeeScheduleDelete,
+  ZFeeScheduleList,
+  ZFeeScheduleListResponse,
+  ZFeeScheduleUpdate,
+  ZTransfer,
+  ZTransferEstimate,
+  ZTransferEstimateRequest,
+  ZTransferList,
+  ZTransferPage,
+  ZTransferWithdrawalRequest,
+} from './transfers.schemas';
 
 const params = (field: string) => ({ in: 'params', field }) as const;
 
@@ -453,23 +467,73 @@ export const requestEndpoints = {
   ),
 } as const;
 
+/** Section 7 "Transfers": payouts with a fee, and the fee schedules that price them. */
 export const transferEndpoints = {
-  withdrawal: row('POST', '/transfer/withdrawal', 'transfers', 'Create a withdrawal transfer', {
-    permissions: P.requestWithdrawal,
-    idempotent: true,
-  }),
-  estimate: row('POST', '/transfer/estimate', 'transfers', 'Estimate a transfer and its fee', {
-    permissions: P.transfers,
-  }),
-  list: row('POST', '/transfer/list', 'transfers', 'Transfers', { permissions: P.transfers }),
-  feesList: row('POST', '/transfer/fees/list', 'transfers', 'Transfer fees', { permissions: P.transferFees }),
-  feesCreate: row('POST', '/transfer/fees/create', 'transfers', 'Create a transfer fee', {
-    permissions: P.transferFees,
-  }),
-  feesUpdate: row('PUT', '/transfer/fees/update', 'transfers', 'Update a transfer fee', {
-    permissions: P.transferFees,
-  }),
-  feesDelete: row('DELETE', '/transfer/fees/delete', 'transfers', 'Delete a transfer fee', {
-    permissions: P.transferFees,
-  }),
+  withdrawal: call(
+    'POST',
+    '/transfer/withdrawal',
+    'transfers',
+    'Create a withdrawal transfer to a whitelisted destination, its fee taken from the amount (Idempotency-Key)',
+    P.requestWithdrawal,
+    ZTransferWithdrawalRequest,
+    ZTransfer,
+    { idempotent: true, objects: { accountId: 'account', bankInfoId: 'bankInfo', walletId: 'wallet' } },
+  ),
+  estimate: call(
+    'POST',
+    '/transfer/estimate',
+    'transfers',
+    'Estimate a transfer: its fee and the rule behind it, what arrives, whether the account affords it',
+    P.transfers,
+    ZTransferEstimateRequest,
+    ZTransferEstimate,
+    { objects: { accountId: 'account', bankInfoId: 'bankInfo', walletId: 'wallet' } },
+  ),
+  list: call(
+    'POST',
+    '/transfer/list',
+    'transfers',
+    'Transfers with fee, net amount and status',
+    P.transfers,
+    ZTransferList,
+    ZTransferPage,
+  ),
+  feesList: call(
+    'POST',
+    '/transfer/fees/list',
+    'transfers',
+    'Transfer fee schedules of the entity and those it inherits, every version',
+    P.transferFees,
+    ZFeeScheduleList,
+    ZFeeScheduleListResponse,
+  ),
+  feesCreate: call(
+    'POST',
+    '/transfer/fees/create',
+    'transfers',
+    'Create a transfer fee schedule',
+    P.transferFees,
+    ZFeeScheduleCreate,
+    ZFeeSchedule,
+  ),
+  feesUpdate: call(
+    'PUT',
+    '/transfer/fees/update',
+    'transfers',
+    'Change a transfer fee schedule from a moment on (a new version; history kept)',
+    P.transferFees,
+    ZFeeScheduleUpdate,
+    ZFeeSchedule,
+    { objects: { id: 'feeSchedule' } },
+  ),
+  feesDelete: call(
+    'DELETE',
+    '/transfer/fees/delete',
+    'transfers',
+    'End a transfer fee schedule now',
+    P.transferFees,
+    ZFeeScheduleDelete,
+    ZFeeSchedule,
+    { objects: { id: 'feeSchedule' } },
+  ),
 } as const;

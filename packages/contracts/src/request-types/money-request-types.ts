@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_CODES, NETWORK_NAMES } from '../networks';
-import { text, trimmed, ZAmount, ZId } from '../primitives';
+import { decimal, text, trimmed, ZAmount, ZId } from '../primitives';
 import { defineRequestType } from './request-type';
 
 /** An asset's code (USD, BTC, USDT …). */
@@ -33,6 +33,19 @@ const movement = {
 };
 const memo = trimmed(500).optional();
 const network = z.enum(NETWORK_CODES);
+/**
+ * A withdrawal made as a transfer (`transfer/withdrawal`) carries its fee as estimated at
+ * submission: what the schedule charges, what arrives, and who collects it. On approval
+ * the fee is computed again by the same rule and booked as its own leg.
+ */
+export const ZTransferFee = z.strictObject({
+  fee: decimal('Enter an amount such as 5.00'),
+  net: ZAmount,
+  scheduleId: ZId.nullable(),
+  collectorEntityId: ZId.nullable(),
+  rule: text(300).nullable(),
+});
+const transferFee = ZTransferFee.optional();
 
 const KIND = { label: 'Kind', values: { fiat: 'Fiat', crypto: 'Crypto' } } as const;
 const NETWORK = { label: 'Network', values: NETWORK_NAMES } as const;
@@ -80,13 +93,20 @@ export const withdrawalRequest = defineRequestType({
   label: 'Withdrawal',
   approveKey: 'approve_withdrawal',
   payload: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('fiat'), ...movement, memo, destination: ZBankDestination }),
+    z.strictObject({
+      kind: z.literal('fiat'),
+      ...movement,
+      memo,
+      destination: ZBankDestination,
+      transferFee,
+    }),
     z.strictObject({
       kind: z.literal('crypto'),
       network,
       ...movement,
       memo,
       destination: ZWalletDestination,
+      transferFee,
     }),
   ]),
   fields: {
@@ -109,6 +129,16 @@ export const withdrawalRequest = defineRequestType({
         network: NETWORK,
         address: { label: 'Address' },
         tagMemo: { label: 'Destination tag' },
+      },
+    },
+    transferFee: {
+      label: 'Transfer fee',
+      fields: {
+        fee: { label: 'Fee' },
+        net: { label: 'Net amount' },
+        scheduleId: { label: 'Fee schedule', id: true },
+        collectorEntityId: { label: 'Collected by', id: true },
+        rule: { label: 'Fee rule' },
       },
     },
     reference: labels.reference,

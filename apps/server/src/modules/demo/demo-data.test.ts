@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, DEMO_PERSONAS, seedDemoData } from './demo-data.seed';
 import { seedDemoInstruments } from './demo-instruments.seed';
 import { DEMO_ACCOUNTS, seedDemoMoney } from './demo-money.seed';
 import { seedDemoTrades } from './demo-trades.seed';
+import { DEMO_FEE_SCHEDULES, seedDemoTransfers } from './demo-transfers.seed';
 import { seedDemoWhitelisting } from './demo-whitelist.seed';
 
 describe('demo data', () => {
@@ -207,5 +208,34 @@ describe('demo data', () => {
     expect(maker).toEqual(expect.arrayContaining(['Aurora Markets', 'Northwind Capital', 'Cobalt Fund II']));
     expect(maker).not.toContain('First Meridian Bank');
     expect(await visible('trader')).toEqual(['Northwind Capital']);
+  });
+
+  it('gives Meridian Payments its fee schedules and a few transfers once, one of them paid with its fee in the fee revenue account', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoMoney(t.database.db, t.services.ledger);
+    await seedDemoTransfers(t.database.db, t.services);
+    const schedules = await count('transfer_fee_schedules');
+    await seedDemoTransfers(t.database.db, t.services);
+    expect(await count('transfer_fee_schedules')).toBe(schedules);
+    expect(schedules).toBe(DEMO_FEE_SCHEDULES.length);
+    const transfers = (
+      await t.database.db.execute<{ status: string; fee: string }>(
+        sql`select status::text, payload->'transferFee'->>'fee' as fee from requests
+             where payload ? 'transferFee' order by id`,
+      )
+    ).rows;
+    expect(transfers).toEqual([
+      { status: 'COMPLETED', fee: '31.25' },
+      { status: 'PENDING', fee: '5.00' },
+    ]);
+    const revenue = (
+      await t.database.db.execute<{ posted: string }>(
+        sql`select b.posted::text from balances b join accounts a on a.id = b.account_id
+             join entities e on e.id = a.entity_id
+             where a.platform_role = 'FEE_INCOME' and a.kind = 'CLIENT' and e.name = 'Meridian Payments'`,
+      )
+    ).rows;
+    expect(revenue.map((r) => Number(r.posted).toFixed(2))).toEqual(['31.25']);
+    expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 });

@@ -158,6 +158,29 @@ const answers = async (tx: Tx, items: (RecordItem<CashEntryInput> & Booked)[]) =
 export const completedEntry: RecordKind<CashEntryInput, TCashEntry> = { name: 'cash_entry', write: answers };
 export const completedEntryOf = (input: CashEntryInput) => recordOf(completedEntry, input);
 
+/**
+ * A payout that paid a fee: the withdrawal of what left (the net amount) and, in the same
+ * ledger transaction, the fee's own entry from the account to the collector's fee revenue
+ * account — so the fee shows in both histories and can be reported, or reversed, alone.
+ * Answers the payout's entry.
+ */
+export const payoutWithFee: RecordKind<{ payout: CashEntryInput; fee: CashEntryInput }, TCashEntry> = {
+  name: 'payout_with_fee',
+  async write(tx, items) {
+    const payouts = await writeEntries(
+      tx,
+      items.map((i) => ({ ...i, input: i.input.payout })),
+    );
+    await writeEntries(
+      tx,
+      items.map((i) => ({ ...i, input: i.input.fee })),
+    );
+    return payouts.map((p) => p.entry);
+  },
+};
+export const payoutWithFeeOf = (payout: CashEntryInput, fee: CashEntryInput) =>
+  recordOf(payoutWithFee, { payout, fee });
+
 const HISTORIC_ACCOUNTS = statement<
   { account: number; acting: number; entity_id: number; within: boolean },
   { accounts: number[]; acting: number[] }

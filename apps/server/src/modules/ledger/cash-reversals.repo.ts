@@ -13,7 +13,8 @@ const reversal = alias(cashEntries, 'reversal');
  * its own, so the second sees what the first committed — the entry; whether all of its
  * accounts lie in the acting entity's tree (the access guard says so to an API call before
  * this runs; a caller inside the server gets the same answer); whether one belongs to the
- * caller's home entity; and which entry reversed it, if any. Null when there is no such entry.
+ * caller's home entity; which entry reversed it, if any; and whether another entry shares its
+ * ledger transaction. Null when there is no such entry.
  */
 export async function lockEntryForReversal(
   tx: DbOrTx,
@@ -31,6 +32,9 @@ export async function lockEntryForReversal(
       onHomeEntity: sql<boolean>`exists (select 1 from accounts a
           where a.id in (${ce.accountId}, ${ce.counterAccountId}) and a.entity_id = ${caller.homeEntityId})`,
       reversedBy: reversal.id,
+      // Another entry in the same ledger transaction (a transfer's fee beside its payout).
+      sharesTransaction: sql<boolean>`exists (select 1 from cash_entries o
+          where o.transaction_id = ${ce.transactionId} and o.id <> ${ce.id})`,
     })
     .from(ce)
     .leftJoin(reversal, eq(reversal.reversesEntryId, ce.id))

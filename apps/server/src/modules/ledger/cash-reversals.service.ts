@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { createEvents } from '../../platform/events';
 import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
-import { type RecordKind, recordOf } from './booking';
+import { type Leg, type RecordKind, recordOf } from './booking';
 import { toEntry, writeEntries } from './cash-entries.service';
 import { lockEntryForReversal, type ReversalCandidate } from './cash-reversals.repo';
 import type { LedgerService } from './ledger.service';
@@ -60,6 +60,15 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
   return c;
 }
 
+/** The opposite of one entry's own legs: back from where it went to where it came from. */
+function entryLegsReversed(e: ReversalCandidate['entry']): Leg[] {
+  const amount = new Money(e.amount);
+  const legs: Leg[] = [{ accountId: e.accountId, asset: e.asset, amount: amount.toFixed() }];
+  if (e.counterAccountId !== null)
+    legs.push({ accountId: e.counterAccountId, asset: e.asset, amount: amount.negated().toFixed() });
+  return legs;
+}
+
 /** What a reversal books: the entry to undo, why, and (once locked and checked) the entry itself. */
 type ReversalInput = {
   cashEntryId: number;
@@ -100,7 +109,13 @@ export function createCashReversalsService(deps: { db: Db; ledger: LedgerService
             homeEntityId: who.principal!.homeEntityId,
           });
           const original = checkReversible(found, input.type);
-          out.push({ reverses: original.transactionId, input: { ...input, original } });
+          // An entry that shares its ledger transaction (a transfer's fee) is undone alone:
+          // the opposite of its own legs, not of the whole transaction.
+          out.push(
+            found!.sharesTransaction
+              ? { legs: entryLegsReversed(original), input: { ...input, original } }
+              : { reverses: original.transactionId, input: { ...input, original } },
+          );
         } catch (err) {
           out.push(err as Error);
         }

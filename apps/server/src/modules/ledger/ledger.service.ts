@@ -345,6 +345,39 @@ export function createLedgerService(db: Db) {
     },
 
     /**
+     * An entity's own fee revenue account (the fees it collects, e.g. on transfers), created
+     * on first use: a client account of the entity, so its users see its balances and history,
+     * marked with the FEE_INCOME role the platform's own fee account has.
+     */
+    async feeRevenueAccount(tx: DbOrTx, entityId: number): Promise<number> {
+      const find = () =>
+        tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.kind, 'CLIENT'),
+              eq(accounts.platformRole, 'FEE_INCOME' satisfies PlatformRole),
+              eq(accounts.entityId, entityId),
+            ),
+          );
+      const [found] = await find();
+      if (found) return found.id;
+      await tx
+        .insert(accounts)
+        .values({
+          entityId,
+          kind: 'CLIENT',
+          platformRole: 'FEE_INCOME',
+          accountType: 'Settlement',
+          name: 'Fee revenue',
+        })
+        .onConflictDoNothing();
+      const [made] = await find();
+      return made!.id;
+    },
+
+    /**
      * The postings of the ledger transactions carrying these references (a trade's ticket),
      * reversals included, in the order they were made, with each account's name.
      */

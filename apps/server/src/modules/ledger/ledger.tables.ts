@@ -64,6 +64,10 @@ export const accounts = pgTable(
     uniqueIndex('accounts_platform_role_idx')
       .on(t.platformRole, t.currencyCode)
       .where(sql`${t.kind} = 'PLATFORM'`),
+    // An entity's own fee revenue account (transfer fees it collects): one per entity.
+    uniqueIndex('accounts_fee_revenue_idx')
+      .on(t.entityId)
+      .where(sql`${t.kind} = 'CLIENT' and ${t.platformRole} = 'FEE_INCOME'`),
   ],
 );
 

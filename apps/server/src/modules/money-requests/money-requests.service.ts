@@ -10,6 +10,7 @@ import { MONEY_REQUEST_TYPES } from '@clearway/contracts/endpoints/money-request
 import { type TRequestView, ZMoneyRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 import { networkCarries } from '@clearway/contracts/networks';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
+import type { ZTransferFee } from '@clearway/contracts/request-types/money-request-types';
 import type { PayloadInputOf, PayloadOf } from '@clearway/contracts/request-types/request-types';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,12 +18,13 @@ import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound, nullWhenNotFound } from '../../platform/errors';
 import { withIdempotency } from '../../platform/idempotency';
+import { Money } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import { storeWith } from '../../platform/storage/storage';
 import type { Storage } from '../../platform/storage/stored-object';
 import type { EntitiesService } from '../entities/entities.service';
 import type { AccountsService } from '../ledger/accounts.service';
-import { type CashEntryInput, completedEntryOf } from '../ledger/cash-entries.service';
+import { type CashEntryInput, completedEntryOf, payoutWithFeeOf } from '../ledger/cash-entries.service';
 import { accountClosed, type LedgerService, transferLegs } from '../ledger/ledger.service';
 import type { RequestEngine, RequestHandler, TypedRequest } from '../requests/request-engine.service';
 import type { BankInfoService } from '../wallets/bank-info.service';
@@ -33,6 +35,18 @@ import { fileProofs, requestTransactionHashes } from './money-requests.tables';
 import { withFacts } from './request-facts';
 
 type Who = { principal: Principal; entityId: number };
+type TransferFee = z.output<typeof ZTransferFee>;
+
+/**
+ * How an approved transfer's fee is booked (the transfers module's): the fee computed again
+ * by the rule frozen at submission, and the collector's fee revenue account; null: no fee leg.
+ */
+export type TransferFeeBooking = {
+  feeOf(
+    tx: DbOrTx,
+    p: { asset: string; amount: string; transferFee: TransferFee },
+  ): Promise<{ fee: string; net: string; feeAccountId: number } | null>;
+};
 type MoneyType = (typeof MONEY_REQUEST_TYPES)[number];
 type HeldType = 'WITHDRAWAL' | 'INTERNAL TRANSFER';
 
@@ -71,6 +85,8 @@ export function createMoneyRequestsService(deps: {
   wallets: WalletsService;
   bankInfo: BankInfoService;
   storage: Storage;
+  /** Books the fee of a withdrawal made as a transfer (absent: such withdrawals cannot be approved). */
+  transferFees?: TransferFeeBooking;
 }) {
   const { db, engine, ledger, accounts, storage } = deps;
 
@@ -107,8 +123,51 @@ export function createMoneyRequestsService(deps: {
   // A fiat withdrawal and a transfer are done once posted; a crypto withdrawal still goes
   // on chain, and is complete when its transaction hash is added.
   const postingCompletes = () => true;
+  const plainWithdrawal = heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) =>
+    ledger.platformAccount(tx, 'OMNIBUS', p.asset),
+  );
   engine.register('WITHDRAWAL', {
-    ...heldMovement<'WITHDRAWAL'>('WITHDRAWAL', (tx, p) => ledger.platformAccount(tx, 'OMNIBUS', p.asset)),
+    ...plainWithdrawal,
+    // A transfer's fee is its own leg of the same ledger transaction, to the collector's fee
+    // revenue account, with an entry of its own (so it can be reported and reversed alone).
+    onApproved: async (tx, req, who) => {
+      const p = req.payload;
+      if (!p.transferFee) return plainWithdrawal.onApproved!(tx, req, who);
+      if (!deps.transferFees) throw conflict('Transfers are not booked by this server');
+      const priced = await deps.transferFees.feeOf(tx, {
+        asset: p.asset,
+        amount: p.amount,
+        transferFee: p.transferFee,
+      });
+      if (!priced) return plainWithdrawal.onApproved!(tx, req, who);
+      const h = await holdOf(tx, req.id);
+      if (!h) throw conflict('The funds of this request are no longer held');
+      const omnibus = await ledger.platformAccount(tx, 'OMNIBUS', p.asset);
+      const payout = movementOf(req, 'WITHDRAWAL');
+      await ledger.book(tx, {
+        who,
+        kind: 'WITHDRAWAL',
+        memo: `request ${req.id}`,
+        hold: { release: h.id },
+        legs: [
+          { accountId: h.accountId, asset: h.asset, amount: new Money(h.amount).neg().toString() },
+          { accountId: omnibus, asset: p.asset, amount: priced.net },
+          { accountId: priced.feeAccountId, asset: p.asset, amount: priced.fee },
+        ],
+        record: payoutWithFeeOf(
+          { ...payout, amount: priced.net },
+          {
+            type: 'INTERNAL_TRANSFER',
+            accountId: p.accountId,
+            counterAccountId: priced.feeAccountId,
+            asset: p.asset,
+            amount: priced.fee,
+            reference: `Transfer fee, request #${req.id}`,
+            memo: p.transferFee.rule,
+          },
+        ),
+      });
+    },
     completesOnApproval: (req) => req.payload.kind === 'fiat',
   });
   engine.register('INTERNAL TRANSFER', {
@@ -231,7 +290,14 @@ export function createMoneyRequestsService(deps: {
   }
 
   return {
-    async withdrawFiat(who: Who, key: string, i: z.output<typeof ZFiatWithdrawalRequest>) {
+    /** `transferFee`: made as a transfer (`transfer/withdrawal`), with the fee it pays. */
+    async withdrawFiat(
+      who: Who,
+      key: string,
+      i: z.output<typeof ZFiatWithdrawalRequest>,
+      transferFee?: TransferFee,
+      body: unknown = i,
+    ) {
       const base = await moneyOf(who, 'fiat', i);
       const bank = usableOrRefuse(
         await deps.bankInfo.get(base.entityId, i.bankInfoId).catch(nullWhenNotFound),
@@ -249,10 +315,23 @@ export function createMoneyRequestsService(deps: {
         bic: bank.bic,
         beneficiaryName: bank.beneficiaryName,
       };
-      return submit(who, key, i, 'WITHDRAWAL', { kind: 'fiat', ...base.payload, destination }, true);
+      return submit(
+        who,
+        key,
+        body,
+        'WITHDRAWAL',
+        { kind: 'fiat', ...base.payload, destination, transferFee },
+        true,
+      );
     },
 
-    async withdrawCrypto(who: Who, key: string, i: z.output<typeof ZCryptoWithdrawalRequest>) {
+    async withdrawCrypto(
+      who: Who,
+      key: string,
+      i: z.output<typeof ZCryptoWithdrawalRequest>,
+      transferFee?: TransferFee,
+      body: unknown = i,
+    ) {
       const base = await moneyOf(who, 'crypto', i);
       const w = usableOrRefuse(
         await deps.wallets.get(base.entityId, i.walletId).catch(nullWhenNotFound),
@@ -269,8 +348,14 @@ export function createMoneyRequestsService(deps: {
         tagMemo: w.tagMemo,
         friendlyName: w.friendlyName,
       };
-      const payload = { kind: 'crypto' as const, network: w.network, ...base.payload, destination };
-      return submit(who, key, i, 'WITHDRAWAL', payload, true);
+      const payload = {
+        kind: 'crypto' as const,
+        network: w.network,
+        ...base.payload,
+        destination,
+        transferFee,
+      };
+      return submit(who, key, body, 'WITHDRAWAL', payload, true);
     },
 
     async depositFiat(who: Who, key: string, i: z.output<typeof ZFiatDepositRequest>) {

@@ -64,6 +64,8 @@ export type RequestFilter = {
   status?: RequestStatus;
   /** Each: the value is in one of these payload fields (`asset`; `accountId` or `toAccountId`). */
   payload?: { fields: readonly string[]; value: string }[];
+  /** Each of these payload fields is present (a withdrawal made as a transfer carries `transferFee`). */
+  withPayload?: readonly string[];
   createdFrom?: Date;
   createdTo?: Date;
   direction?: 'asc' | 'desc';
@@ -407,6 +409,7 @@ export function createRequestEngine(deps: {
               sql`, `,
             )})`,
         ),
+        ...(f.withPayload ?? []).map((k): SQL => sql`(${requests.payload} -> ${k}) is not null`),
         f.createdFrom ? gte(requests.createdAt, f.createdFrom) : undefined,
         f.createdTo ? lte(requests.createdAt, f.createdTo) : undefined,
       );
