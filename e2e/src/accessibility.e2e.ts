@@ -178,6 +178,15 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await checkOpened(page, '/config/transfer-fees', 'New fee schedule', 'dialog');
   });
 
+  it('finds none on the allocation manager’s page and its dialogs', async () => {
+    const page = await b.page();
+    await signInPersona(page, 'allocator', DEMO_PASSWORD, currentCode);
+    await checkPages(page, ['/allocations']);
+    await checkOpened(page, '/allocations', 'Create Allocation Group', 'dialog');
+    await checkOpened(page, '/allocations', 'Allocate a block', 'dialog');
+    await checkOpened(page, '/allocations', /^Reprocess #\d+$/, 'dialog');
+  });
+
   it('reflows at 320 CSS pixels: no page scrolls sideways and the header covers no heading', async () => {
     const page = await b.page();
     await page.setViewportSize({ width: 320, height: 720 });

@@ -87,14 +87,38 @@ describe('the pro-rata split of a block over its investors (largest remainder)',
     ]);
   });
 
-  it('never gives a unit to a part whose share is already whole', () => {
-    const parts = splitProRata(new Money('100.01'), 2, [
-      { weight: new Money(50), priority: 1 },
-      { weight: new Money(50), priority: null },
-      { weight: new Money(0.0001), priority: null },
+  it('never gives a unit to a part whose share is already whole, whatever its priority', () => {
+    // 0.06 over 2:1:1 — exact 0.03, 0.015, 0.015: the cent left goes to a fraction, not to priority 1.
+    const parts = splitProRata(new Money('0.06'), 2, [
+      { weight: new Money(2), priority: 1 },
+      { weight: new Money(1), priority: null },
+      { weight: new Money(1), priority: null },
     ]);
-    expect(sum(parts.map((p) => p.amount)).toFixed(2)).toBe('100.01');
-    for (const p of parts) expect(p.amount.minus(p.exact).abs().lt('0.01')).toBe(true);
+    expect(parts.map((p) => [p.amount.toFixed(2), p.remainder])).toEqual([
+      ['0.03', false],
+      ['0.02', true],
+      ['0.01', false],
+    ]);
+    // Small whole weights and totals make whole shares common: each part stays within a unit.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(
+          fc.record({
+            weight: fc.integer({ min: 1, max: 4 }).map((w) => new Money(w)),
+            priority: fc.option(fc.integer({ min: 1, max: 2 }), { nil: null }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (units, claims) => {
+          const total = new Money(units);
+          const out = splitProRata(total, 0, claims);
+          expect(sum(out.map((p) => p.amount)).eq(total)).toBe(true);
+          for (const p of out) expect(p.amount.minus(p.exact).abs().lt(1)).toBe(true);
+        },
+      ),
+      { seed: 28, numRuns: 500 },
+    );
   });
 
   it('refuses an amount finer than its scale and a weight that is not positive', () => {
