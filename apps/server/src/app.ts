@@ -281,7 +281,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
-      authorizationRoutes(api, authorization, userAdmin.assertWithin);
+      authorizationRoutes(api, authorization, userAdmin.assertWithin, apiKeys.assertWithin);
       userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
       apiKeyRoutes(api, apiKeys, ssoLinks);
       auditTrailRoutes(api, auditTrail);
