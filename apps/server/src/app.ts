@@ -230,6 +230,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
   const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
+  entities.refuseDeactivationWhen(trading.openTradesOf);
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
