@@ -138,4 +138,20 @@ describe('entities administration', () => {
     expect((await approve(checker)).status).toBe('PENDING');
     expect((await approve(admin)).status).toBe('COMPLETED');
   });
+
+  it('the entity page’s Users tab opens User Management on that entity', async () => {
+    // Broker operations see entities (account_management) and list users (user_management).
+    const admin = await b.page();
+    await signInPersona(admin, 'ops.maker', DEMO_PASSWORD, currentCode);
+    const northwind = await entityIdOf(admin, 'Northwind Capital');
+    await visit(admin, `/entities?entity=${northwind}`);
+    const page = admin.getByRole('dialog', { name: 'Northwind Capital' });
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Open its users in User Management' }).click();
+    await admin.waitForURL((u) => u.pathname === '/user-management');
+    await admin.getByRole('button', { name: 'Selected entity: Northwind Capital', exact: true }).waitFor();
+    const users = admin.getByRole('table', { name: 'Users' });
+    await users.getByRole('cell', { name: 'viewer', exact: true }).waitFor();
+    expect(await users.getByRole('cell', { name: 'ops.maker', exact: true }).count()).toBe(0);
+  });
 });
