@@ -152,7 +152,8 @@ export const ZRightsPreviewRequest = z.strictObject({
       kind: z.literal('api-keys/roles'),
       body: z.strictObject({
         apiKeyId: text(36).uuid(),
-        roles: z.array(z.strictObject({ roleId: id, scopeType: z.enum(SCOPE_TYPES) })),
+        roleIds: z.array(id),
+        scopeType: z.enum(SCOPE_TYPES),
       }),
     }),
     z.strictObject({

@@ -92,7 +92,12 @@ export function authorizationRoutes(
         case 'api-keys/groups':
           return s.setPrincipalGroups(w, { kind: 'apiKey', id: ch.body.apiKeyId }, ch.body.groupIds);
         case 'api-keys/roles':
-          return s.setPrincipalRoles(w, { kind: 'apiKey', id: ch.body.apiKeyId }, c.entityId!, ch.body.roles);
+          return s.setPrincipalRoles(
+            w,
+            { kind: 'apiKey', id: ch.body.apiKeyId },
+            c.entityId!,
+            ch.body.roleIds.map((roleId) => ({ roleId, scopeType: ch.body.scopeType })),
+          );
         case 'api-keys/direct-permissions':
           return s.setPrincipalDirect(
             w,

@@ -55,7 +55,7 @@ describe('rights preview of group creation and API-key changes', () => {
     const before = await keyRights();
     const res = await preview(admin, desk, {
       kind: 'api-keys/roles',
-      body: { apiKeyId: keyId, roles: [{ roleId, scopeType: 'SELF' }] },
+      body: { apiKeyId: keyId, roleIds: [roleId], scopeType: 'SELF' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -135,7 +135,7 @@ describe('rights preview of group creation and API-key changes', () => {
     expect(foreign.statusCode).toBe(200);
     const res = await preview(admin, desk, {
       kind: 'api-keys/roles',
-      body: { apiKeyId: foreign.json().apiKey.id, roles: [{ roleId, scopeType: 'SELF' }] },
+      body: { apiKeyId: foreign.json().apiKey.id, roleIds: [roleId], scopeType: 'SELF' },
     });
     expect(res.statusCode).toBe(404);
   });

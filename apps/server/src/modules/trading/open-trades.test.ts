@@ -31,7 +31,9 @@ describe('open trades keep an entity active', () => {
     });
     expect(booked.statusCode, booked.body).toBe(200);
     const trade = booked.json().trade;
-    const account = (await admin.post('/api/account/view', { entityId: w.client, accountId: w.account })).json();
+    const account = (
+      await admin.post('/api/account/view', { entityId: w.client, accountId: w.account })
+    ).json();
 
     const refused = await deactivate();
     expect(refused.statusCode).toBe(409);

@@ -53,7 +53,13 @@ export function ApiKeyAccess({
     const b = bodies();
     try {
       await previews[0].mutateAsync({ entityId, change: { kind: 'api-keys/groups', body: b.groups } });
-      await previews[1].mutateAsync({ entityId, change: { kind: 'api-keys/roles', body: b.roles } });
+      await previews[1].mutateAsync({
+        entityId,
+        change: {
+          kind: 'api-keys/roles',
+          body: { apiKeyId: apiKey.id, roleIds: roleIds.map(Number), scopeType: SCOPE },
+        },
+      });
       await previews[2].mutateAsync({
         entityId,
         change: { kind: 'api-keys/direct-permissions', body: b.direct },
