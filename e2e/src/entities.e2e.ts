@@ -154,4 +154,50 @@ describe('entities administration', () => {
     await users.getByRole('cell', { name: 'viewer', exact: true }).waitFor();
     expect(await users.getByRole('cell', { name: 'ops.maker', exact: true }).count()).toBe(0);
   });
+
+  it('under four eyes, an approval-policy change waits in another administrator’s approvals inbox and applies once approved', async () => {
+    const admin = await b.page();
+    await signInPersona(admin, 'entities', DEMO_PASSWORD, currentCode);
+    const aurora = await entityIdOf(admin, 'Aurora Markets');
+    const name = `Governed Client ${Date.now()}`;
+    const { entityId: client } = await call(admin, 'POST', '/api/entity/create', {
+      entityId: aurora,
+      parentId: aurora,
+      entityName: name,
+    });
+    // Policies at this client are themselves under four eyes (one other administrator).
+    await call(admin, 'PUT', '/api/requests/approval-policies', {
+      entityId: client,
+      requestType: 'APPROVAL POLICY',
+      requiredApprovals: 1,
+    });
+
+    await visit(admin, `/entities?entity=${client}`);
+    await admin.getByRole('dialog', { name }).getByRole('button', { name: 'Approval policy' }).click();
+    const policy = admin.getByRole('dialog', { name: 'Approval policy' });
+    const withdrawals = policy.getByRole('row', { name: /^Withdrawal / });
+    await withdrawals.getByLabel('Approvers needed for Withdrawal').fill('2');
+    await withdrawals.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Sent for approval').waitFor();
+    const rule = async () =>
+      (await call(admin, 'POST', '/api/requests/approval-policies', { entityId: client })).find(
+        (p: { requestType: string }) => p.requestType === 'WITHDRAWAL',
+      );
+    expect(await rule()).toMatchObject({ requiredApprovals: 1, setAt: null });
+
+    const checker = await b.page();
+    await signInPersona(checker, 'access.admin', DEMO_PASSWORD, currentCode);
+    await visit(checker, '/approvals');
+    const inbox = checker.getByRole('table', { name: 'Waiting for your decision' });
+    const row = inbox.getByRole('row', { name: new RegExp(`Approval Policy ${name}`) });
+    await row.getByRole('button', { name: /^Open Approval Policy #/ }).click();
+    const drawer = checker.getByRole('dialog', { name: /· Approval Policy$/ });
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await checker
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await checker.getByText('Request approved').first().waitFor();
+    await eventually(async () => (await rule()).requiredApprovals).toBe(2);
+  });
 });
