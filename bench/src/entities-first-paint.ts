@@ -2,6 +2,10 @@ import { freePort } from '../../apps/server/src/test/free-port';
 import { launchChromium } from '../../e2e/src/browser';
 import { startPortal } from '../../e2e/src/portal-process';
 
+const DEFAULT_CAP_BYTES = 20 * 1024 * 1024;
+const RESPONSE_CAP_BYTES = 128 * 1024 * 1024;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
 /**
  * The `/entities` screen's first paint in Chromium over a seeded forest: the built portal
  * started on `dataDir` (the bench's database, stopped by the caller first), the user signed
@@ -10,10 +14,6 @@ import { startPortal } from '../../e2e/src/portal-process';
  * shell) and the size of the forest the page downloads. Needs `npm run build` first.
  * The first load after start is reported apart: it also builds the server's forest.
  */
-const DEFAULT_CAP_BYTES = 20 * 1024 * 1024;
-const RESPONSE_CAP_BYTES = 128 * 1024 * 1024;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-
 export async function benchEntitiesFirstPaint(opts: {
   dataDir: string;
   username: string;
