@@ -138,4 +138,66 @@ describe('entities administration', () => {
     expect((await approve(checker)).status).toBe('PENDING');
     expect((await approve(admin)).status).toBe('COMPLETED');
   });
+
+  it('the entity page’s Users tab opens User Management on that entity', async () => {
+    // Broker operations see entities (account_management) and list users (user_management).
+    const admin = await b.page();
+    await signInPersona(admin, 'ops.maker', DEMO_PASSWORD, currentCode);
+    const northwind = await entityIdOf(admin, 'Northwind Capital');
+    await visit(admin, `/entities?entity=${northwind}`);
+    const page = admin.getByRole('dialog', { name: 'Northwind Capital' });
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Open its users in User Management' }).click();
+    await admin.waitForURL((u) => u.pathname === '/user-management');
+    await admin.getByRole('button', { name: 'Selected entity: Northwind Capital', exact: true }).waitFor();
+    const users = admin.getByRole('table', { name: 'Users' });
+    await users.getByRole('cell', { name: 'viewer', exact: true }).waitFor();
+    expect(await users.getByRole('cell', { name: 'ops.maker', exact: true }).count()).toBe(0);
+  });
+
+  it('under four eyes, an approval-policy change waits in another administrator’s approvals inbox and applies once approved', async () => {
+    const admin = await b.page();
+    await signInPersona(admin, 'entities', DEMO_PASSWORD, currentCode);
+    const aurora = await entityIdOf(admin, 'Aurora Markets');
+    const name = `Governed Client ${Date.now()}`;
+    const { entityId: client } = await call(admin, 'POST', '/api/entity/create', {
+      entityId: aurora,
+      parentId: aurora,
+      entityName: name,
+    });
+    // Policies at this client are themselves under four eyes (one other administrator).
+    await call(admin, 'PUT', '/api/requests/approval-policies', {
+      entityId: client,
+      requestType: 'APPROVAL POLICY',
+      requiredApprovals: 1,
+    });
+
+    await visit(admin, `/entities?entity=${client}`);
+    await admin.getByRole('dialog', { name }).getByRole('button', { name: 'Approval policy' }).click();
+    const policy = admin.getByRole('dialog', { name: 'Approval policy' });
+    const withdrawals = policy.getByRole('row', { name: /^Withdrawal / });
+    await withdrawals.getByLabel('Approvers needed for Withdrawal').fill('2');
+    await withdrawals.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Sent for approval').waitFor();
+    const rule = async () =>
+      (await call(admin, 'POST', '/api/requests/approval-policies', { entityId: client })).find(
+        (p: { requestType: string }) => p.requestType === 'WITHDRAWAL',
+      );
+    expect(await rule()).toMatchObject({ requiredApprovals: 1, setAt: null });
+
+    const checker = await b.page();
+    await signInPersona(checker, 'access.admin', DEMO_PASSWORD, currentCode);
+    await visit(checker, '/approvals');
+    const inbox = checker.getByRole('table', { name: 'Waiting for your decision' });
+    const row = inbox.getByRole('row', { name: new RegExp(`Approval Policy ${name}`) });
+    await row.getByRole('button', { name: /^Open Approval Policy #/ }).click();
+    const drawer = checker.getByRole('dialog', { name: /· Approval Policy$/ });
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await checker
+      .getByRole('dialog', { name: /^Approve request #/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await checker.getByText('Request approved').first().waitFor();
+    await eventually(async () => (await rule()).requiredApprovals).toBe(2);
+  });
 });

@@ -157,4 +157,61 @@ describe('user administration', () => {
     await admin.keyboard.press('Escape');
     await admin.getByRole('cell', { name: 'account_view', exact: true }).first().waitFor();
   });
+
+  it('grants a user a direct permission after its preview, offering only keys the administrator holds, and revokes it', async () => {
+    const admin = await b.page();
+    await signInAdmin(admin);
+    await visit(admin, '/user-management');
+    await admin.getByRole('button', { name: 'Actions for ops.checker' }).click();
+    await admin.getByRole('menuitem', { name: 'Details' }).click();
+    const drawer = admin.getByRole('dialog', { name: 'Casey Checker' });
+    await drawer.getByRole('tab', { name: 'Direct permissions' }).click();
+    await drawer.getByText('No permissions granted directly.').waitFor();
+    await drawer.getByLabel('Permission to grant').click();
+    await admin.getByRole('option', { name: 'user_support', exact: true }).waitFor();
+    // Held by the access administrator: offered; not held: never offered.
+    expect(await admin.getByRole('option', { name: 'system_management', exact: true }).count()).toBe(0);
+    expect(await admin.getByRole('option', { name: 'approve_withdrawal', exact: true }).count()).toBe(0);
+    await admin.getByRole('option', { name: 'user_support', exact: true }).click();
+    await drawer.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = drawer.getByRole('table', { name: 'Effect of the change' });
+    await expect
+      .poll(() =>
+        preview.getByRole('row').filter({ hasText: 'Casey Checker (ops.checker)' }).first().textContent(),
+      )
+      .toMatch(/Gains.*user_support.*Aurora Markets/);
+    await drawer.getByRole('button', { name: 'Grant', exact: true }).click();
+    const granted = drawer.getByRole('table', { name: 'Direct permissions' });
+    await granted.getByRole('cell', { name: 'user_support', exact: true }).waitFor();
+
+    await drawer.getByRole('button', { name: 'Revoke user_support' }).click();
+    await expect.poll(() => preview.textContent()).toMatch(/Loses.*user_support/);
+    await drawer.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await drawer.getByText('No permissions granted directly.').waitFor();
+  });
+
+  it('gives an API key a role after previewing what the key gains', async () => {
+    const admin = await b.page();
+    await signInAdmin(admin);
+    await visit(admin, '/user-management/api-keys');
+    await admin.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Create API key' });
+    const name = `Positions feed ${Date.now()}`;
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create API key' }).click();
+    await dialog.getByTestId('api-key-secret').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await admin.getByRole('button', { name: `Access of ${name}` }).click();
+    const access = admin.getByRole('dialog', { name: `Access of ${name}` });
+    await access.getByLabel('Roles here').click();
+    await admin.getByRole('option', { name: 'Client Read Only', exact: true }).click();
+    await access.getByRole('heading', { name: `Access of ${name}` }).click();
+    await access.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = access.getByRole('table', { name: 'Effect of the change' });
+    await expect
+      .poll(() => preview.getByRole('row').filter({ hasText: name }).first().textContent())
+      .toMatch(/Gains.*account_view.*Aurora Markets/);
+    await access.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText('Key access saved').waitFor();
+  });
 });

@@ -243,6 +243,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const cash = createCashEntriesService({ db, ledger });
   const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
   const allocations = createAllocationsModule({ db, entities, accounts, trading });
+  entities.refuseDeactivationWhen(trading.openTradesOf);
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
   const notifications = createNotificationsService(database.url, app.log);
@@ -311,7 +312,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       serverModeRoutes(api, serverMode);
       registerAuthRoutes(api, auth);
       entitiesRoutes(api, entities);
-      authorizationRoutes(api, authorization, userAdmin.assertWithin);
+      authorizationRoutes(api, authorization, userAdmin.assertWithin, apiKeys.assertWithin);
       userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
       apiKeyRoutes(api, apiKeys, ssoLinks);
       auditTrailRoutes(api, auditTrail);

@@ -153,7 +153,8 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /user-management/',
       ['user_management', 'account_management', 'user_support', 'limited_account_management'],
     ],
-    // The approve_* key of the request's type decides; requesters (request_*) may cancel.
+    // The approve_* key of the request's type decides; requesters (request_*) may cancel;
+    // authorization_management decides approval-policy changes (four eyes on the policies).
     [
       'POST /requests/status/update',
       [
@@ -163,6 +164,7 @@ describe('the endpoint table (spec section 7)', () => {
         'approve_deposit',
         'request_whitelist',
         'approve_whitelist',
+        'authorization_management',
       ],
     ],
     ['POST /requests/withdrawal/fiat', ['request_withdrawal']],

@@ -71,6 +71,8 @@ export const REQUEST_TYPES = [
   'UPDATE WALLET',
   'UPDATE BANK ACCOUNT',
   'INTERNAL TRANSFER',
+  // A change of an approval policy, when the policies are themselves under four eyes.
+  'APPROVAL POLICY',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 // Each type's display label, payload and approve key: request-types/request-types.ts.

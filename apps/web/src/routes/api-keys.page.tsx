@@ -8,10 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../components/data-table';
 import { DateTimeText } from '../components/date-time-text';
 import { PageFrame } from '../components/page-frame';
+import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { useRevokeApiKey } from '../features/users/api/users.mutations';
 import { apiKeysQuery } from '../features/users/api/users.queries';
 import { ApiKeyAccess } from '../features/users/components/api-key-access';
 import { ApiKeyForm } from '../features/users/components/api-key-form';
+import { heldOn } from '../features/users/components/grantable-keys';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
@@ -28,6 +30,8 @@ export function ApiKeysPage() {
     ...apiKeysQuery(entityId),
     enabled: entityId > 0 && Boolean(entity?.capabilities.canViewUserAPIKeys),
   });
+  const forest = useQuery(entityForestQuery);
+  const held = heldOn(flattenForest(forest.data ?? []), entityId);
   const revoke = useRevokeApiKey();
   const [creating, create] = useDisclosure(false);
   const [accessOf, setAccessOf] = useState<TApiKeyView | null>(null);
@@ -162,7 +166,7 @@ export function ApiKeysPage() {
         title={t('apiKeys.accessOf', { name: accessOf?.name ?? '' })}
         size="xl"
       >
-        {accessOf && <ApiKeyAccess entityId={entityId} apiKey={accessOf} />}
+        {accessOf && <ApiKeyAccess entityId={entityId} apiKey={accessOf} held={held} />}
       </Modal>
     </PageFrame>
   );

@@ -1,5 +1,5 @@
 import { REQUEST_TYPES } from '@clearway/contracts/enums';
-import { Button, Group, SegmentedControl, Stack, Switch } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -10,7 +10,7 @@ import { usePaging } from '../components/pager';
 import { confirmSaved } from '../components/saved-confirmation';
 import { ApprovalPolicies } from '../features/approvals/components/approval-policies';
 import { useCreateEntity } from '../features/entities/api/entities.mutations';
-import { entityForestQuery } from '../features/entities/api/entity-forest.query';
+import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { EntityDrawer } from '../features/entities/components/entity-drawer';
 import { type EntityBrowseProps, EntityFilters } from '../features/entities/components/entity-filters';
 import { EntityForm } from '../features/entities/components/entity-form';
@@ -121,6 +121,29 @@ export function EntitiesPage(p: EntityBrowseProps) {
         policies={
           caps?.canManageApprovalPolicies
             ? (entityId) => <ApprovalPolicies entityId={entityId} types={REQUEST_TYPES} />
+            : undefined
+        }
+        users={
+          caps?.canViewUsersModule
+            ? (entityId) => {
+                const node = flattenForest(forest.data ?? []).find((e) => e.entityId === entityId);
+                return (
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">{t('entitiesPage.usersHint', { name: node?.entityName ?? '' })}</Text>
+                    <Button
+                      variant="light"
+                      disabled={!node}
+                      onClick={() => {
+                        // The users page lists the selected entity's users (and those below it).
+                        if (node) p.onSelectEntity(node);
+                        void navigate({ to: '/user-management' });
+                      }}
+                    >
+                      {t('entitiesPage.openUsers')}
+                    </Button>
+                  </Stack>
+                );
+              }
             : undefined
         }
         onClose={() => open(null)}

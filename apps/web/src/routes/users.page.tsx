@@ -23,6 +23,7 @@ import { entityForestQuery, flattenForest } from '../features/entities/api/entit
 import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
 import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
 import { rolesQuery, usersQuery } from '../features/users/api/users.queries';
+import { heldOn } from '../features/users/components/grantable-keys';
 import { InviteUserForm } from '../features/users/components/invite-user-form';
 import { TemplateForm } from '../features/users/components/template-form';
 import { UserDetails } from '../features/users/components/user-drawer';
@@ -31,6 +32,12 @@ import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
 
 type Status = 'all' | 'active' | 'disabled';
+
+const rolesText = (u: TUserSummary, t: (k: string, o?: Record<string, string>) => string) =>
+  [
+    ...u.roles.map((r) => r.name),
+    ...u.groupRoles.map((r) => t('users.viaGroup', { role: r.name, group: r.groupName })),
+  ].join(', ');
 type SortBy = 'username' | 'displayName' | 'lastLoginAt' | 'createdAt';
 
 /**
@@ -56,8 +63,11 @@ export function UsersPage(pageSize: PageSizeProps) {
   const [order, setOrder] = useState<SortOrder>({ by: 'username', direction: 'asc' });
   const [inviting, invite] = useDisclosure(false);
   const [templating, template] = useDisclosure(false);
-  const forest = useQuery({ ...entityForestQuery, enabled: templating });
-  const entities = flattenForest(forest.data ?? []).map((e) => ({
+  // The shell has the forest already: the entity picker's list, and what the caller holds here.
+  const forest = useQuery(entityForestQuery);
+  const flat = flattenForest(forest.data ?? []);
+  const held = heldOn(flat, entityId);
+  const entities = flat.map((e) => ({
     value: String(e.entityId),
     label: `${'· '.repeat(e.depth)}${e.entityName}`,
   }));
@@ -120,6 +130,8 @@ export function UsersPage(pageSize: PageSizeProps) {
     {
       id: 'status',
       header: t('users.status'),
+      // Wide enough for the status badge and an invited or locked badge beside it.
+      width: 180,
       value: (u) => u.status,
       cell: (u) => (
         <Group gap={4}>
@@ -143,8 +155,9 @@ export function UsersPage(pageSize: PageSizeProps) {
     {
       id: 'roles',
       header: t('users.roles'),
-      value: (u) => u.roles.map((r) => r.name).join(', '),
-      cell: (u) => u.roles.map((r) => r.name).join(', ') || EMPTY_CELL,
+      // Own roles, then those held through a group (named with the group giving it).
+      value: (u) => rolesText(u, t),
+      cell: (u) => rolesText(u, t) || EMPTY_CELL,
     },
     {
       id: 'lastLoginAt',
@@ -352,6 +365,7 @@ export function UsersPage(pageSize: PageSizeProps) {
             // The row as the list shows it now (an edit refreshes the list).
             user={list.data?.items.find((u) => u.id === accessOf.id) ?? accessOf}
             canManage={canManage}
+            held={held}
             onDone={() => setAccessOf(null)}
           />
         )}

@@ -19,6 +19,9 @@ export function withEntityBrowse(Page: ComponentType<EntityBrowseProps>) {
         onExpandList={(expandList) => s.setPersisted({ expandList })}
         pageSize={s.tablePageSize}
         onPageSize={(tablePageSize) => s.setPersisted({ tablePageSize })}
+        onSelectEntity={({ entityId, entityName, parentId, attributes }) =>
+          s.setPersisted({ currentEntity: { entityId, entityName, parentId, attributes } })
+        }
       />
     );
   };

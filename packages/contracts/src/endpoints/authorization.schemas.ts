@@ -109,6 +109,16 @@ export const ZRightsPreviewRequest = z.strictObject({
         apiKeyIds: z.array(text(36).uuid()).default([]),
       }),
     }),
+    z.strictObject({
+      kind: z.literal('groups/create'),
+      body: z.strictObject({
+        name,
+        description,
+        roleIds: z.array(id).default([]),
+        userIds: z.array(text(36).uuid()).default([]),
+        apiKeyIds: z.array(text(36).uuid()).default([]),
+      }),
+    }),
     z.strictObject({ kind: z.literal('groups/role/update'), body: ZSetGroupRoles }),
     z.strictObject({ kind: z.literal('groups/delete'), body: ZDeleteGroup }),
     z.strictObject({ kind: z.literal('permission-scopes/create'), body: ZCreateScope }),
@@ -132,6 +142,28 @@ export const ZRightsPreviewRequest = z.strictObject({
     z.strictObject({
       kind: z.literal('user-management/roles/update'),
       body: z.strictObject({ userId: text(36).uuid(), roleIds: z.array(id), scopeType: z.enum(SCOPE_TYPES) }),
+    }),
+    // An API key's groups, roles and direct permissions on the acting entity (the api-keys rows' bodies).
+    z.strictObject({
+      kind: z.literal('api-keys/groups'),
+      body: z.strictObject({ apiKeyId: text(36).uuid(), groupIds: z.array(id) }),
+    }),
+    z.strictObject({
+      kind: z.literal('api-keys/roles'),
+      body: z.strictObject({
+        apiKeyId: text(36).uuid(),
+        roleIds: z.array(id),
+        scopeType: z.enum(SCOPE_TYPES),
+      }),
+    }),
+    z.strictObject({
+      kind: z.literal('api-keys/direct-permissions'),
+      body: z.strictObject({
+        apiKeyId: text(36).uuid(),
+        permissions: z.array(
+          z.strictObject({ key: z.enum(PERMISSION_KEYS), scopeType: z.enum(SCOPE_TYPES) }),
+        ),
+      }),
     }),
   ]),
 });

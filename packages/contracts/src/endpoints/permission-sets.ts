@@ -11,7 +11,8 @@ export const P = {
   approvals: anyOf('approve_withdrawal', 'approve_deposit', 'approve_whitelist'),
   /** An approver's inbox: the requests of the entity (its own keys) and of those below it (child keys). */
   approvalsHereOrBelow: {
-    keys: ['approve_withdrawal', 'approve_deposit', 'approve_whitelist'],
+    // authorization_management decides approval-policy changes under four eyes.
+    keys: ['approve_withdrawal', 'approve_deposit', 'approve_whitelist', 'authorization_management'],
     mode: 'any',
     scope: 'currentOrChild',
   },
@@ -22,6 +23,16 @@ export const P = {
     'approve_deposit',
     'request_whitelist',
     'approve_whitelist',
+  ),
+  /** Deciding or reading one request: who may make or decide one (approval-policy changes: authorization_management). */
+  decideRequests: anyOf(
+    'request_withdrawal',
+    'approve_withdrawal',
+    'request_deposit',
+    'approve_deposit',
+    'request_whitelist',
+    'approve_whitelist',
+    'authorization_management',
   ),
   requestDeposit: anyOf('request_deposit'),
   requestWithdrawal: anyOf('request_withdrawal'),

@@ -73,6 +73,7 @@ export type TWhitelistRequestView = z.infer<typeof ZWhitelistRequestView>;
 export const ZRequestView = z.discriminatedUnion('type', [
   ...ZMoneyRequestView.options,
   ...ZWhitelistRequestView.options,
+  viewOf(D['APPROVAL POLICY']),
 ]);
 export type TRequestView = z.infer<typeof ZRequestView>;
 
@@ -117,6 +118,7 @@ export const ZRequestItem = z.discriminatedUnion('type', [
   itemOf(D['WALLET ADDRESS']),
   itemOf(D['UPDATE WALLET']),
   itemOf(D['REMOVE WALLET']),
+  itemOf(D['APPROVAL POLICY']),
 ]);
 export type TRequestItem = z.infer<typeof ZRequestItem>;
 
@@ -154,6 +156,11 @@ export const ZApprovalPolicy = z.object({
   /** Approvers must be members of this group (absent: anyone holding the type's approve key there). */
   approverGroupId: z.number().optional(),
   approverGroupName: z.string().optional(),
+  /**
+   * Set in the answer to a change that waits for a second administrator (a rule for
+   * 'APPROVAL POLICY' is in force here): the request to approve; the policy is unchanged.
+   */
+  pendingRequestId: z.number().optional(),
 });
 export type TApprovalPolicy = z.infer<typeof ZApprovalPolicy>;
 

@@ -48,6 +48,18 @@ export const ZUserSummary = z.object({
   invited: z.boolean(),
   /** The user's own roles (not through a group), with the entity each is held on. */
   roles: z.array(z.object({ id: z.number(), name: z.string(), entityId: z.number() })),
+  /** Roles the user holds through its groups (each named with the group giving it). */
+  groupRoles: z.array(z.object({ id: z.number(), name: z.string(), groupName: z.string() })),
+  /** Keys granted to the user directly, each with the entity and scope it was granted on. */
+  directPermissions: z.array(
+    z.object({
+      id: z.number(),
+      key: z.enum(PERMISSION_KEYS),
+      entityId: z.number(),
+      entityName: z.string(),
+      scopeType: z.enum(SCOPE_TYPES),
+    }),
+  ),
   ssoLinks: z.array(z.object({ id: z.number(), issuer: z.string(), subject: z.string() })).optional(),
 });
 export type TUserSummary = z.output<typeof ZUserSummary>;

@@ -105,4 +105,8 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
     // Before the target was named in the payload (commit 57cdb51).
     { accountId: 12, toAccountId: 13, asset: 'USD', amount: '400.00', memo: 'rebalance' },
   ],
+  'APPROVAL POLICY': [
+    { requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: null },
+    { requestType: 'APPROVAL POLICY', requiredApprovals: null, approverGroupId: 7 },
+  ],
 };

@@ -46,6 +46,7 @@ describe('request type definitions', () => {
       WITHDRAWAL: 'approve_withdrawal',
       'INTERNAL TRANSFER': 'approve_withdrawal',
       DEPOSIT: 'approve_deposit',
+      'APPROVAL POLICY': 'authorization_management',
     });
   });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestType } from '../enums';
+import { approvalPolicyRequest } from './approval-policy-request-type';
 import { depositRequest, internalTransferRequest, withdrawalRequest } from './money-request-types';
 import type { RequestTypeDefinition } from './request-type';
 import {
@@ -27,6 +28,7 @@ export const REQUEST_TYPE_DEFINITIONS = {
   'UPDATE WALLET': updateWalletRequest,
   'UPDATE BANK ACCOUNT': updateBankAccountRequest,
   'INTERNAL TRANSFER': internalTransferRequest,
+  'APPROVAL POLICY': approvalPolicyRequest,
 } as const satisfies { [T in RequestType]: RequestTypeDefinition<T> };
 
 type Definitions = typeof REQUEST_TYPE_DEFINITIONS;

@@ -10,7 +10,6 @@ import {
   type Administrator,
   administers,
   administratorOf,
-  boundWithin,
   mayManageGroup,
   mayManageRole,
   mayUseRole,
@@ -78,9 +77,13 @@ async function loadGroups(tx: DbOrTx, where: SQL) {
   }));
 }
 
-/** Seen by the caller: created within its tree, or bound somewhere and only there. */
-const seesGroup = (me: Administrator, g: GroupFacts) =>
-  administers(me, g.owner ?? me.root) || (g.bindings.length > 0 && boundWithin(me, g));
+/**
+ * Seen by the caller: a group it may administer (the grant rule's own test) — created
+ * within its tree or bound somewhere, and bound only where it administers. What it sees
+ * it may also name (an approval policy's approvers), so a platform group, another
+ * tenant's, or its own bound into another tenant stays out.
+ */
+const seesGroup = (me: Administrator, g: GroupFacts) => mayManageGroup(me, g);
 
 export type GroupView = Awaited<ReturnType<typeof loadGroups>>[number]['view'];
 

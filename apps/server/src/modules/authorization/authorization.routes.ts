@@ -4,13 +4,14 @@ import { serve } from '../../platform/routes';
 import type { AuthorizationService } from './authorization.service';
 
 /**
- * `assertUserWithin`: a user a preview names must belong to the acting entity's subtree
- * (404 otherwise), as the guard places a declared user id.
+ * `assertUserWithin` / `assertKeyWithin`: a user or API key a preview names must belong to
+ * the acting entity's subtree (404 otherwise), as the guard places a declared id.
  */
 export function authorizationRoutes(
   app: FastifyInstance,
   s: AuthorizationService,
   assertUserWithin: (entityId: number, userId: string) => Promise<void>,
+  assertKeyWithin: (entityId: number, apiKeyId: string) => Promise<void>,
 ) {
   const A = API.authorization;
   const who = (c: { principal: unknown; entityId: number | null }) => ({
@@ -39,6 +40,8 @@ export function authorizationRoutes(
     const ch = c.body.change;
     if (ch.kind === 'user-management/assign' || ch.kind === 'user-management/roles/update')
       await assertUserWithin(c.entityId!, ch.body.userId);
+    if (ch.kind.startsWith('api-keys/') && 'apiKeyId' in ch.body)
+      await assertKeyWithin(c.entityId!, ch.body.apiKeyId);
     return s.preview(who(c), (w) => {
       switch (ch.kind) {
         case 'roles/update':
@@ -51,6 +54,16 @@ export function authorizationRoutes(
               ...ch.body.apiKeyIds.map((id) => ({ kind: 'apiKey' as const, id })),
             ],
           });
+        case 'groups/create': {
+          const { userIds, apiKeyIds, ...group } = ch.body;
+          return s.createGroup(w, {
+            ...group,
+            members: [
+              ...userIds.map((id) => ({ kind: 'user' as const, id })),
+              ...apiKeyIds.map((id) => ({ kind: 'apiKey' as const, id })),
+            ],
+          });
+        }
         case 'groups/role/update':
           return s.setRoles(w, ch.body.groupId, ch.body.roleIds);
         case 'groups/delete':
@@ -75,6 +88,22 @@ export function authorizationRoutes(
             { kind: 'user', id: ch.body.userId },
             c.entityId!,
             ch.body.roleIds.map((roleId) => ({ roleId, scopeType: ch.body.scopeType })),
+          );
+        case 'api-keys/groups':
+          return s.setPrincipalGroups(w, { kind: 'apiKey', id: ch.body.apiKeyId }, ch.body.groupIds);
+        case 'api-keys/roles':
+          return s.setPrincipalRoles(
+            w,
+            { kind: 'apiKey', id: ch.body.apiKeyId },
+            c.entityId!,
+            ch.body.roleIds.map((roleId) => ({ roleId, scopeType: ch.body.scopeType })),
+          );
+        case 'api-keys/direct-permissions':
+          return s.setPrincipalDirect(
+            w,
+            { kind: 'apiKey', id: ch.body.apiKeyId },
+            c.entityId!,
+            ch.body.permissions,
           );
       }
     });

@@ -9,18 +9,20 @@ import type { PrincipalRef } from './rights.repo';
 export type PrincipalAccess = {
   groupIds: number[];
   roles: { roleId: number; roleName: string; entityId: number; scopeType: ScopeType }[];
-  direct: { key: PermissionKey; entityId: number; scopeType: ScopeType }[];
+  direct: { id: number; key: PermissionKey; entityId: number; entityName: string; scopeType: ScopeType }[];
+  /** Roles held through groups: the group names it, bound wherever the group is. */
+  groupRoles: { roleId: number; roleName: string; groupName: string }[];
 };
 
 const refKey = (p: PrincipalRef) => `${p.kind}:${p.id}`;
 
-/** Groups, own roles and direct permissions of many principals, in three statements. */
+/** Groups, own roles, direct permissions and groups' roles of many principals, in four statements. */
 export async function accessOf(
   tx: DbOrTx,
   refs: readonly PrincipalRef[],
 ): Promise<Map<string, PrincipalAccess>> {
   const out = new Map<string, PrincipalAccess>(
-    refs.map((r) => [refKey(r), { groupIds: [], roles: [], direct: [] }]),
+    refs.map((r) => [refKey(r), { groupIds: [], roles: [], direct: [], groupRoles: [] }]),
   );
   if (!refs.length) return out;
   const kinds = sql.param(refs.map((r) => r.kind));
@@ -53,20 +55,41 @@ export async function accessOf(
   const direct = await tx.execute<{
     kind: string;
     id: string;
+    grant_id: number;
     permission: PermissionKey;
     entity_id: number;
+    entity_name: string;
     scope_type: ScopeType;
   }>(
-    sql`select dp.principal_kind as kind, dp.principal_id as id, dp.permission, dp.entity_id, dp.scope_type
-          from direct_permissions dp
-          join ${wanted} on dp.principal_kind = w.kind and dp.principal_id = w.id order by dp.permission`,
+    sql`select dp.principal_kind as kind, dp.principal_id as id, dp.id as grant_id, dp.permission,
+               dp.entity_id, e.name as entity_name, dp.scope_type
+          from direct_permissions dp join entities e on e.id = dp.entity_id
+          join ${wanted} on dp.principal_kind = w.kind and dp.principal_id = w.id order by dp.permission, dp.id`,
   );
   for (const d of direct.rows)
     out.get(`${d.kind}:${d.id}`)?.direct.push({
+      id: Number(d.grant_id),
       key: d.permission,
       entityId: Number(d.entity_id),
+      entityName: d.entity_name,
       scopeType: d.scope_type,
     });
+  const viaGroups = await tx.execute<{
+    kind: string;
+    id: string;
+    role_id: number;
+    role: string;
+    grp: string;
+  }>(
+    sql`select distinct gm.principal_kind as kind, gm.principal_id as id, r.id as role_id, r.name as role, g.name as grp
+          from group_members gm join groups g on g.id = gm.group_id
+          join group_roles gr on gr.group_id = g.id join roles r on r.id = gr.role_id
+          join ${wanted} on gm.principal_kind = w.kind and gm.principal_id = w.id order by r.name, g.name`,
+  );
+  for (const r of viaGroups.rows)
+    out
+      .get(`${r.kind}:${r.id}`)
+      ?.groupRoles.push({ roleId: Number(r.role_id), roleName: r.role, groupName: r.grp });
   return out;
 }
 

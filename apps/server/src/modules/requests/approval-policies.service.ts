@@ -62,14 +62,8 @@ export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
     });
   }
 
-  async function setIn(
-    tx: DbOrTx,
-    who: Who,
-    entityId: number,
-    type: RequestType,
-    required: number | null,
-    approverGroupId: number | null = null,
-  ): Promise<TApprovalPolicy> {
+  /** A group named as approvers must be one the caller may see (else refused, as if it did not exist). */
+  async function assertGroupNameable(tx: DbOrTx, who: Who, approverGroupId: number | null) {
     if (
       approverGroupId !== null &&
       !(who.principal && (await groups.visibleTo(tx, who.principal, approverGroupId)))
@@ -77,6 +71,19 @@ export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
       throw badRequest('approverGroupId: no such group among yours', {
         approverGroupId: 'no such group among yours',
       });
+  }
+
+  async function setIn(
+    tx: DbOrTx,
+    who: Who,
+    entityId: number,
+    type: RequestType,
+    required: number | null,
+    approverGroupId: number | null = null,
+    /** Set when a second administrator's approval applies the change (its group was checked when asked for). */
+    viaRequest?: number,
+  ): Promise<TApprovalPolicy> {
+    if (viaRequest === undefined) await assertGroupNameable(tx, who, approverGroupId);
     const where = and(eq(approvalPolicies.entityId, entityId), eq(approvalPolicies.requestType, type));
     const [before] = await tx.select().from(approvalPolicies).where(where).for('update');
     if (required === null) await tx.delete(approvalPolicies).where(where);
@@ -101,6 +108,7 @@ export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
           to: required,
           groupFrom: before?.approverGroupId ?? null,
           groupTo: required === null ? null : approverGroupId,
+          ...(viaRequest === undefined ? {} : { requestId: viaRequest }),
         },
       },
     );
@@ -132,6 +140,11 @@ export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
 
     /** `set` in the caller's transaction (a template sets its policies with the new entity). */
     setIn,
+    assertGroupNameable,
+    /** The policy of one type as seen from an entity. */
+    async of(tx: DbOrTx, entityId: number, type: RequestType): Promise<TApprovalPolicy> {
+      return (await effective(tx, entityId)).find((p) => p.requestType === type)!;
+    },
   };
 }
 export type ApprovalPolicies = ReturnType<typeof createApprovalPolicies>;

@@ -1,6 +1,7 @@
 import {
   REJECTION_NEEDS_REASON,
   type REQUEST_MOVES,
+  type TApprovalPolicy,
   type TRequestView,
   ZRequestView,
 } from '@clearway/contracts/endpoints/requests.schemas';
@@ -126,7 +127,7 @@ export function createRequestEngine(deps: {
   const { db, resolver } = deps;
   const handlers = new Map<RequestType, Run>();
   const completions = new Map<RequestType, (row: RequestRow) => boolean>();
-  const policies = createApprovalPolicies(db, deps.groups);
+  const policyStore = createApprovalPolicies(db, deps.groups);
   const events = createEvents<RequestEvents>();
 
   async function sameHuman(p: Principal, requester: { kind: string; id: string }) {
@@ -209,7 +210,80 @@ export function createRequestEngine(deps: {
     if (!s.mayDecide) throw forbidden();
   }
 
-  return {
+  /**
+   * Submits a request; its payload, checked against the type's schema, is frozen from
+   * here on. @throws Conflict (an identical request is pending); Error when the payload
+   * does not fit its type (the submitting module built it wrong)
+   */
+  async function submit<T extends RequestType>(
+    tx: DbOrTx,
+    who: Who & { entityId: number },
+    type: T,
+    input: PayloadInputOf<T>,
+  ) {
+    const definition = requestTypeOf(type);
+    const checked = definition.payload.safeParse(input);
+    if (!checked.success) throw new Error(`A ${type} request's payload does not fit: ${checked.error}`);
+    const payload: Record<string, unknown> = checked.data;
+    // A frozen subtree takes no new requests; those pending before the freeze stay pending.
+    const holder = await freezeHolding(tx, who.entityId);
+    if (holder) throw conflict(frozenMessage(holder));
+    const policy = await policyStore.requiredFor(tx, who.entityId, type);
+    const p = who.principal;
+    try {
+      const [row] = await tx
+        .insert(requests)
+        .values({
+          type,
+          entityId: who.entityId,
+          requesterKind: p.kind,
+          requesterId: p.id,
+          requesterName: p.name,
+          payload,
+          payloadHash: requestHash(payload),
+          requiredApprovals: policy.required,
+          approverGroupId: policy.groupId,
+        })
+        .returning();
+      await record(tx, who, row!, null, 'PENDING', null);
+      await events.emit(tx, 'submitted', { request: summaryOf(row!), approverKey: definition.approveKey });
+      return row!;
+    } catch (err) {
+      if (pgErrorCode(err) === '23505') throw conflict('An identical request is already pending');
+      throw err;
+    }
+  }
+
+  /**
+   * Approval policies, with four eyes on themselves: where a rule for 'APPROVAL POLICY' is
+   * in force (set at the entity or above), a change is submitted as a request of that type
+   * and applied only when approved by enough other administrators (the handler below);
+   * elsewhere it applies at once.
+   */
+  const policies = {
+    ...policyStore,
+    set: (
+      who: Parameters<typeof policyStore.set>[0],
+      entityId: number,
+      type: RequestType,
+      required: number | null,
+      approverGroupId: number | null = null,
+    ): Promise<TApprovalPolicy> =>
+      db.transaction(async (tx) => {
+        const governed = (await policyStore.of(tx, entityId, 'APPROVAL POLICY')).setAt !== null;
+        if (!governed || !who.principal)
+          return policyStore.setIn(tx, who, entityId, type, required, approverGroupId);
+        await policyStore.assertGroupNameable(tx, who, approverGroupId);
+        const request = await submit(tx, { principal: who.principal, entityId }, 'APPROVAL POLICY', {
+          requestType: type,
+          requiredApprovals: required,
+          approverGroupId: required === null ? null : approverGroupId,
+        });
+        return { ...(await policyStore.of(tx, entityId, type)), pendingRequestId: request.id };
+      }),
+  };
+
+  const engine = {
     /** Subscribe to submissions and decisions (request-events.ts). */
     events: { on: events.on },
 
@@ -230,49 +304,7 @@ export function createRequestEngine(deps: {
       else completions.delete(type);
     },
 
-    /**
-     * Submits a request; its payload, checked against the type's schema, is frozen from
-     * here on. @throws Conflict (an identical request is pending); Error when the payload
-     * does not fit its type (the submitting module built it wrong)
-     */
-    async submit<T extends RequestType>(
-      tx: DbOrTx,
-      who: Who & { entityId: number },
-      type: T,
-      input: PayloadInputOf<T>,
-    ) {
-      const definition = requestTypeOf(type);
-      const checked = definition.payload.safeParse(input);
-      if (!checked.success) throw new Error(`A ${type} request's payload does not fit: ${checked.error}`);
-      const payload: Record<string, unknown> = checked.data;
-      // A frozen subtree takes no new requests; those pending before the freeze stay pending.
-      const holder = await freezeHolding(tx, who.entityId);
-      if (holder) throw conflict(frozenMessage(holder));
-      const policy = await policies.requiredFor(tx, who.entityId, type);
-      const p = who.principal;
-      try {
-        const [row] = await tx
-          .insert(requests)
-          .values({
-            type,
-            entityId: who.entityId,
-            requesterKind: p.kind,
-            requesterId: p.id,
-            requesterName: p.name,
-            payload,
-            payloadHash: requestHash(payload),
-            requiredApprovals: policy.required,
-            approverGroupId: policy.groupId,
-          })
-          .returning();
-        await record(tx, who, row!, null, 'PENDING', null);
-        await events.emit(tx, 'submitted', { request: summaryOf(row!), approverKey: definition.approveKey });
-        return row!;
-      } catch (err) {
-        if (pgErrorCode(err) === '23505') throw conflict('An identical request is already pending');
-        throw err;
-      }
-    },
+    submit,
 
     view: (id: number, tx: DbOrTx = db) => view(tx, id),
 
@@ -432,5 +464,22 @@ export function createRequestEngine(deps: {
     /** Approval policies (how many distinct approvers each request type needs). */
     policies,
   };
+  // An approved policy change applies at once, under the approver's name, naming the request.
+  engine.register('APPROVAL POLICY', {
+    onApproved: async (tx, r, who) => {
+      const p = r.payload;
+      await policyStore.setIn(
+        tx,
+        who,
+        r.entityId,
+        p.requestType,
+        p.requiredApprovals,
+        p.approverGroupId,
+        r.id,
+      );
+    },
+    completesOnApproval: () => true,
+  });
+  return engine;
 }
 export type RequestEngine = ReturnType<typeof createRequestEngine>;

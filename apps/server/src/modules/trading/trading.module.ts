@@ -7,6 +7,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { createBlockAllocation } from './block-allocation.service';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
+import { openTradesOf } from './open-trades';
 import { createMargin } from './options/margin.service';
 import { createOptionValuation } from './options/option-valuation.service';
 import { createOptions } from './options/options.service';
@@ -69,6 +70,8 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
     settlement,
     charges,
     snapshots,
+    /** Live trades and open positions that keep an entity from being deactivated. */
+    openTradesOf,
     /** What the end of day of a date has done, read from what it left. */
     endOfDayCounts: (businessDate: string) => endOfDayCounts(db, businessDate),
   };

@@ -108,6 +108,12 @@ export function createUserAdminService(deps: {
           ]),
         ).values(),
       ],
+      groupRoles: (access.get(`user:${u.id}`)?.groupRoles ?? []).map((r) => ({
+        id: r.roleId,
+        name: r.roleName,
+        groupName: r.groupName,
+      })),
+      directPermissions: access.get(`user:${u.id}`)?.direct ?? [],
       ...(sso ? { ssoLinks: sso.get(u.id) ?? [] } : {}),
     }));
     return { items, total: Number(rows[0]?.total ?? 0) };

@@ -105,10 +105,14 @@ function PolicyApprovers({ entityId, policy }: { entityId: number; policy: TAppr
       (saved) => {
         setValue(saved.requiredApprovals);
         setGroup(saved.approverGroupId ? String(saved.approverGroupId) : null);
-        showSuccessToast(
-          t('policies.saved'),
-          t('policies.savedText', { type, count: saved.requiredApprovals }),
-        );
+        // Under four eyes the change waits in another administrator's approvals inbox.
+        if (saved.pendingRequestId)
+          showSuccessToast(t('policies.sentForApproval'), t('policies.sentForApprovalText', { type }));
+        else
+          showSuccessToast(
+            t('policies.saved'),
+            t('policies.savedText', { type, count: saved.requiredApprovals }),
+          );
       },
     );
 

@@ -1,6 +1,6 @@
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
 
-/** Where the money or the whitelisting goes, as an approver needs to see it; null for a deposit. */
+/** Where the money or the whitelisting goes (a policy change: the rule asked for), as an approver needs to see it; null for a deposit. */
 export function destinationOf(r: TRequestView): string | null {
   const bank = (p: { bankName: string; iban?: string | null; accountNumber?: string | null }) =>
     [p.bankName, p.iban ?? p.accountNumber].filter(Boolean).join(' · ');
@@ -23,6 +23,11 @@ export function destinationOf(r: TRequestView): string | null {
     case 'UPDATE WALLET':
     case 'REMOVE WALLET':
       return wallet(r.payload);
+    case 'APPROVAL POLICY': {
+      // What the approvers would be asked for: the type and its new number of approvers.
+      const p = r.payload;
+      return `${p.requestType}: ${p.requiredApprovals ?? 'inherited rule'}`;
+    }
   }
 }
 

@@ -27,6 +27,13 @@ export type EntityBrowseProps = {
   onExpandList: (next: boolean) => void;
   pageSize: number;
   onPageSize: (n: number) => void;
+  /** Makes an entity the selected one (the shell's selection), e.g. before opening its users. */
+  onSelectEntity: (e: {
+    entityId: number;
+    entityName: string;
+    parentId: number;
+    attributes: string[];
+  }) => void;
 };
 
 const some = <T,>(xs: T[]) => (xs.length ? xs : undefined);

@@ -101,3 +101,18 @@ export const useSetUserRoles = () =>
     (b: BodyOf<typeof U.rolesUpdate>) => api(U.rolesUpdate, { payload: b }),
     [userKeys.all, rightsKeys.all],
   );
+export const useCreateDirect = () =>
+  useWrite(
+    (b: BodyOf<typeof A.directCreate>) => api(A.directCreate, { payload: b }),
+    [userKeys.all, rightsKeys.all],
+  );
+export const useDeleteDirect = () =>
+  useWrite(
+    (b: BodyOf<typeof A.directDelete>) => api(A.directDelete, { payload: b }),
+    [userKeys.all, rightsKeys.all],
+  );
+export const useSetKeyRoles = () =>
+  useWrite(
+    (b: BodyOf<typeof U.apiKeysRoles>) => api(U.apiKeysRoles, { payload: b }),
+    [apiKeyKeys.all, userKeys.all],
+  );
