@@ -99,6 +99,12 @@ export const CAPABILITIES = {
   canCreateEntityViaTemplate: all(A.template.createEntity),
   canManageConversionProfiles: all(A.entity.conversionProfileCreate, A.entity.conversionProfileUpdate),
   canManageRollProfiles: all(A.entity.rollProfileCreate, A.entity.rollProfileUpdate),
+  // Section 6, "Statements: view and create"; sending and the end-of-day history are staff's.
+  canViewStatementList: all(A.statement.list, A.statement.status, A.statement.download),
+  canCreateStatements: all(A.statement.generate),
+  canSendStatements: all(A.statement.send),
+  canViewEodRuns: all(A.eod.runs),
+  canRunEod: all(A.eod.run),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

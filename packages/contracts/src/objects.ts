@@ -17,6 +17,7 @@ export const OBJECT_KINDS = {
   template: 'Template',
   user: 'User',
   apiKey: 'API key',
+  statement: 'Statement',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 
