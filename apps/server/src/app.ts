@@ -52,6 +52,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { statementObjects } from './modules/statements/statements.objects';
+import { statementsRoutes } from './modules/statements/statements.routes';
+import { createStatements } from './modules/statements/statements.service';
 import { templateObjects } from './modules/templates/templates.objects';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -166,6 +169,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...tradingObjects,
     ...userObjects,
     ...authObjects,
+    ...statementObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -232,6 +236,20 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
+  const statements = createStatements({
+    db,
+    config,
+    entities,
+    referenceData,
+    eod,
+    trading,
+    instruments,
+    storage,
+    mailer,
+    users,
+    log: app.log,
+  });
+  jobs.add(...statements.tasks);
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -297,6 +315,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       instrumentsRoutes(api, instruments);
       tradingRoutes(api, trading);
       eodRoutes(api, eod);
+      statementsRoutes(api, statements);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -332,6 +351,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       instruments,
       trading,
       eod,
+      statements,
       cash,
       requestEngine,
       wallets: walletsService,

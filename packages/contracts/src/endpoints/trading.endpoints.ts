@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, row } from '../endpoint';
+import { call, endpoint } from '../endpoint';
 import { ZEodRun, ZEodRunList, ZEodRunRequest, ZLastEod } from './eod.schemas';
 import {
   ZAddHoliday,
