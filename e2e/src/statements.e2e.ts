@@ -27,12 +27,12 @@ describe('statements', () => {
     await visit(page, '/statements');
     await page.getByRole('region', { name: 'Last end of day' }).waitFor();
 
-    // The build reads the entity's addresses once it is running: holding that table (as a
-    // slow database would) keeps the statement running while the page is reloaded.
+    // The build reads the trades' events once the ledger's figures are in: holding that table
+    // (as a slow database would) keeps the statement running, part-way, while the page reloads.
     const blocker = new pg.Client({ connectionString: inject('databaseUrl') });
     await blocker.connect();
     await blocker.query('begin');
-    await blocker.query('lock table entity_addresses in access exclusive mode');
+    await blocker.query('lock table trade_events in access exclusive mode');
     const pending = page.getByRole('region', { name: 'Statement in progress' });
     try {
       const form = page.getByRole('form', { name: 'Request a statement' });
@@ -41,11 +41,12 @@ describe('statements', () => {
       // Last month is the preset the form starts with.
       expect(await form.getByRole('radio', { name: 'Last month' }).isChecked()).toBe(true);
       await form.getByRole('button', { name: 'Generate statement' }).click();
-      await pending.getByText('Running · 0%').waitFor();
-      await pending.getByRole('progressbar', { name: 'Progress' }).waitFor();
+      const bar = pending.getByRole('progressbar', { name: 'Progress' });
+      await pending.getByText('Running · 90%').waitFor();
+      expect(await bar.getAttribute('aria-valuenow')).toBe('90');
       await reload(page);
-      await pending.getByText('Running · 0%').waitFor();
-      await pending.getByRole('progressbar', { name: 'Progress' }).waitFor();
+      await pending.getByText('Running · 90%').waitFor();
+      expect(await bar.getAttribute('aria-valuenow')).toBe('90');
     } finally {
       await blocker.query('commit');
       await blocker.end();
