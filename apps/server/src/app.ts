@@ -292,6 +292,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // After the jobs have stopped: no statement is being rendered any more.
+  app.addHook('onClose', () => statements.close());
 
   await app.register(
     async (api) => {

@@ -64,6 +64,18 @@ const right = (text: string, extra: object = {}) => ({ text, alignment: 'right',
 const bold = (text: string, extra: object = {}) => ({ text, bold: true, ...extra });
 
 /** A table whose header row pdfmake repeats on every page it runs onto. */
+/**
+ * A rule under the header row and around the table, none between rows: a statement of tens
+ * of thousands of entries draws (and pdfmake lays out) a line per row less.
+ */
+const RULED_HEADER = {
+  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+    i === 0 || i === 1 || i === node.table.body.length ? 0.5 : 0,
+  vLineWidth: () => 0,
+  paddingTop: () => 1.5,
+  paddingBottom: () => 1.5,
+};
+
 /** A cell of a table: text, or pdfmake's cell object. */
 type Cell = string | object;
 
@@ -71,7 +83,6 @@ function table(widths: (string | number)[], header: string[], body: Cell[][]) {
   return {
     table: {
       headerRows: 1,
-      dontBreakRows: true,
       widths,
       body: [
         header.map((h, i) => ({
@@ -82,7 +93,7 @@ function table(widths: (string | number)[], header: string[], body: Cell[][]) {
         ...body,
       ],
     },
-    layout: 'lightHorizontalLines',
+    layout: RULED_HEADER,
     margin: [0, 4, 0, 12],
   };
 }

@@ -1,3 +1,4 @@
+/// <reference path="../../types/pdfmake.d.ts" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pdfmake from 'pdfmake';

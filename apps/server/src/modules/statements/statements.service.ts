@@ -17,8 +17,7 @@ import { historyAccounts } from '../ledger/account-history';
 import type { UsersService } from '../users/users.service';
 import { monthlyStatements } from './monthly-statements';
 import { type BuilderDeps, buildStatementContent, StatementRefused } from './statement-builder';
-import { statementDocument } from './statement-document';
-import { renderPdf } from './statement-pdf';
+import { renderStatementPdf, stopStatementRenderer } from './statement-renderer';
 import {
   findStatement,
   insertQueued,
@@ -83,7 +82,7 @@ export function createStatements(deps: Deps) {
     };
     try {
       const { content, entries, eodDate } = await buildStatementContent(deps, row, progress);
-      const pdf = await renderPdf(statementDocument(content));
+      const pdf = await renderStatementPdf(content);
       const fileName = `${[slug(row.entityName), row.accountName ? slug(row.accountName) : 'all-accounts', row.fromDate, row.toDate].join('_')}_statement.pdf`;
       await storeWith(db, storage, pdf, 'application/pdf', (tx, stored) =>
         updateStatement(tx, id, {
@@ -164,6 +163,8 @@ export function createStatements(deps: Deps) {
 
   return {
     build,
+    /** Ends the PDF threads (the server is stopping). */
+    close: stopStatementRenderer,
     generateTask,
     monthlyTask: monthly.task,
     queueMonth: monthly.queueMonth,
