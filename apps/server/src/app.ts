@@ -58,6 +58,9 @@ import { serverModeRoutes } from './modules/server-mode/server-mode.routes';
 import { createServerModeService } from './modules/server-mode/server-mode.service';
 import { ssiRoutes } from './modules/ssi/ssi.routes';
 import { createSsiService } from './modules/ssi/ssi.service';
+import { statementObjects } from './modules/statements/statements.objects';
+import { statementsRoutes } from './modules/statements/statements.routes';
+import { createStatements } from './modules/statements/statements.service';
 import { templateObjects } from './modules/templates/templates.objects';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -178,6 +181,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...userObjects,
     ...authObjects,
     ...transferObjects,
+    ...statementObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -246,6 +250,20 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   entities.refuseDeactivationWhen(trading.openTradesOf);
   const eod = createEndOfDay({ db, config, trading, instruments });
   jobs.add(...eod.tasks);
+  const statements = createStatements({
+    db,
+    config,
+    entities,
+    referenceData,
+    eod,
+    trading,
+    instruments,
+    storage,
+    mailer,
+    users,
+    log: app.log,
+  });
+  jobs.add(...statements.tasks);
   const notifications = createNotificationsService(database.url, app.log);
   await notifications.start();
   app.addHook('onClose', () => notifications.stop());
@@ -305,6 +323,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const templates = createTemplatesService({ db, entities, accounts, authorization, engine: requestEngine });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // After the jobs have stopped: no statement is being rendered any more.
+  app.addHook('onClose', () => statements.close());
 
   await app.register(
     async (api) => {
@@ -329,6 +349,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       tradingRoutes(api, trading);
       allocationsRoutes(api, allocations);
       eodRoutes(api, eod);
+      statementsRoutes(api, statements);
       requestsRoutes(api, requestEngine);
       walletsRoutes(api, walletsService, bankInfo);
       ssiRoutes(api, ssi);
@@ -366,6 +387,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       trading,
       allocations,
       eod,
+      statements,
       cash,
       requestEngine,
       wallets: walletsService,

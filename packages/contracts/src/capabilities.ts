@@ -110,6 +110,12 @@ export const CAPABILITIES = {
   canUpdateAllocationInvestors: all(A.allocations.investorsUpdate),
   canRemoveAllocationInvestors: all(A.allocations.investorsRemove),
   canReprocessTradeAllocations: either(A.allocations.tradesFx, A.allocations.tradesCfd),
+  // Section 6, "Statements: view and create"; sending and the end-of-day history are staff's.
+  canViewStatementList: all(A.statement.list, A.statement.status, A.statement.download),
+  canCreateStatements: all(A.statement.generate),
+  canSendStatements: all(A.statement.send),
+  canViewEodRuns: all(A.eod.runs),
+  canRunEod: all(A.eod.run),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

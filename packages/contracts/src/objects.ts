@@ -19,6 +19,7 @@ export const OBJECT_KINDS = {
   apiKey: 'API key',
   allocationGroup: 'Allocation group',
   feeSchedule: 'Transfer fee schedule',
+  statement: 'Statement',
 } as const;
 export type ObjectKind = keyof typeof OBJECT_KINDS;
 

@@ -13,6 +13,7 @@ export * from '../modules/reference-data/reference-data.tables';
 export * from '../modules/requests/requests.tables';
 export * from '../modules/server-mode/server-mode.tables';
 export * from '../modules/ssi/ssi.tables';
+export * from '../modules/statements/statements.tables';
 export * from '../modules/templates/templates.tables';
 export * from '../modules/trading/trading.tables';
 export * from '../modules/trading-platform/trading-platform.tables';

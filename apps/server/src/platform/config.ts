@@ -142,6 +142,8 @@ export const ZConfig = z.object({
   EOD_ALLOW_FUTURE_DATES: bool.default(false),
   /** Trades (or positions) the end of day settles, rolls or finances per database transaction. */
   EOD_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** The longest period (in days) one statement may cover; a longer one is refused with 413 (section 8). */
+  STATEMENT_MAX_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
   // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
   STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
   /** Default: `<DATA_DIR>/files`. */

@@ -48,6 +48,8 @@ export type World = {
   newMoneyRequest: (approved: boolean) => Promise<number>;
   /** A fresh deliverable EUR/USD trade on A's first account, booked by A's staff. */
   newTrade: () => Promise<number>;
+  /** A ready statement of A's first account (built at once, no worker). */
+  newStatement: () => Promise<number>;
   /** Credits the first account of A's client (a historic deposit by platform staff). */
   fundClient: (asset: string, amount: string) => Promise<void>;
   /** A fresh notification of `admin`'s (only its recipient may read or mark it). */
@@ -385,6 +387,14 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'trades.view': async (w) => ({ body: { tradeId: await w.newTrade() } }),
   'trades.cancel': async (w) => ({ body: { tradeId: await w.newTrade(), reason: 'The walk cancels it' } }),
   'statement.lastEod': () => ({ body: {} }),
+  'statement.generate': (w) => ({
+    body: { accountId: w.accounts[0], period: 'DAILY', from: '2026-03-10', to: '2026-03-10' },
+  }),
+  'statement.status': async (w) => ({ body: { statementId: await w.newStatement() } }),
+  'statement.download': async (w) => ({ body: { statementId: await w.newStatement() } }),
+  'statement.send': async (w) => ({ body: { statementId: await w.newStatement() } }),
+  'statement.list': () => ({ body: {} }),
+  'statement.emailPreference': () => ({ body: { optIn: true } }),
   'eod.run': () => ({ body: { businessDate: '2026-03-11' } }),
   'eod.runs': () => ({ body: {} }),
   'requests.policies': () => ({ body: {} }),
@@ -900,6 +910,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
         ...w.feeWindow(),
       })
     ).id;
+  w.newStatement = () => readyStatement(t, { principal: makerPrincipal, entityId: w.a }, w.accounts[0]);
   w.foreign = await foreignObjects(t, w, root.id);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
@@ -1040,6 +1051,7 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
         await t.services.trading.deliverable.bookAtRate(platformStaff, `walk-${crypto.randomUUID()}`, terms)
       ).trade.id;
     },
+    statement: () => readyStatement(t, platformStaff, account),
     fileProof: async () => {
       const req = await t.services.moneyRequests.depositFiat(bStaff, `walk-${crypto.randomUUID()}`, {
         entityId: w.b,
@@ -1059,4 +1071,22 @@ export function withObject(sample: Sample, field: string, id: number | string): 
     return { ...sample, params: { ...sample.params, [field]: Number(id) } };
   if (sample.query && field in sample.query) return { ...sample, query: { ...sample.query, [field]: id } };
   return { ...sample, body: { ...sample.body, [field]: id } };
+}
+
+/** A statement of `accountId` generated as `who` and built at once. */
+async function readyStatement(
+  t: TestContext,
+  who: Parameters<TestContext['services']['statements']['generate']>[0],
+  accountId: number,
+) {
+  const s = await t.services.statements.generate(who, {
+    accountId,
+    includeBelow: false,
+    period: 'CUSTOM',
+    from: '2026-03-02',
+    to: '2026-03-10',
+    currencyView: 'ACCOUNT',
+  });
+  await t.services.statements.build(s.statementId);
+  return s.statementId;
 }

@@ -161,6 +161,13 @@ const BUILT_PAGES: Record<string, RouteComponent> = {
   instruments: pagedPage(() => import('../routes/instruments.page'), 'InstrumentsPage'),
   'fx-swaps': lazyRouteComponent(() => import('../routes/fx-swaps.page'), 'FxSwapsPage'),
   trades: pagedPage(() => import('../routes/trades.page'), 'TradesPage'),
+  statements: lazyRouteComponent(async () => {
+    const [{ withPendingStatement }, page] = await Promise.all([
+      import('./statement-route'),
+      import('../routes/statements.page'),
+    ]);
+    return { default: withPendingStatement(page.StatementsPage) };
+  }),
   'vasp-management': lazyRouteComponent(() => import('../routes/vasp-management.page'), 'VaspManagementPage'),
   users: pagedPage(() => import('../routes/users.page'), 'UsersPage'),
   'api-keys': lazyRouteComponent(() => import('../routes/api-keys.page'), 'ApiKeysPage'),

@@ -69,6 +69,7 @@ export const P = {
   /** Create an entity via a template: the template key and account_management (it opens accounts). */
   templateUse: allOf('entity_template_management', 'account_management'),
   statements: anyOf('account_view', 'order_management', 'send_statements'),
+  sendStatements: anyOf('send_statements'),
   eod: anyOf('eod_processing', 'account_view', 'order_management'),
   eodRun: anyOf('eod_processing'),
   vaspView: anyOf('request_whitelist', 'approve_whitelist'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, row } from '../endpoint';
+import { call, endpoint } from '../endpoint';
 import { ZEodRun, ZEodRunList, ZEodRunRequest, ZLastEod } from './eod.schemas';
 import {
   ZAddHoliday,
@@ -43,6 +43,16 @@ import {
 } from './market.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
+import {
+  ZStatement,
+  ZStatementEmailPreference,
+  ZStatementEmailSetting,
+  ZStatementGenerate,
+  ZStatementList,
+  ZStatementPage,
+  ZStatementRef,
+  ZStatementSent,
+} from './statements.schemas';
 import {
   ZCfdTrade,
   ZConversionSweep,
@@ -455,13 +465,36 @@ export const tradeEndpoints = {
 } as const;
 
 export const statementEndpoints = {
-  generate: row('POST', '/statement/generate', 'statements', 'Generate a statement', {
-    permissions: P.statements,
-  }),
-  status: row('POST', '/statement/status', 'statements', 'Statement status', { permissions: P.statements }),
-  download: row('POST', '/statement/download', 'statements', 'Download a statement', {
-    permissions: P.statements,
-  }),
+  generate: call(
+    'POST',
+    '/statement/generate',
+    'statements',
+    'Generate a statement of an account or an entity (optionally with everything below) for a period: answers at once with its id; a job builds the PDF. The same request while one is queued or running answers that one',
+    P.statements,
+    ZStatementGenerate,
+    ZStatement,
+    { objects: { accountId: 'account' } },
+  ),
+  status: call(
+    'POST',
+    '/statement/status',
+    'statements',
+    'Statement status: queued, running (with progress), ready or failed (with why)',
+    P.statements,
+    ZStatementRef,
+    ZStatement,
+    { objects: { statementId: 'statement' } },
+  ),
+  download: call(
+    'POST',
+    '/statement/download',
+    'statements',
+    'Download a ready statement (PDF attachment, Cache-Control: no-store)',
+    P.statements,
+    ZStatementRef,
+    z.unknown(),
+    { objects: { statementId: 'statement' } },
+  ),
   lastEod: call(
     'POST',
     '/statement/last-eod',
@@ -470,6 +503,36 @@ export const statementEndpoints = {
     P.eod,
     ZEntityScope,
     ZLastEod,
+  ),
+  // Beyond section 7: the screen's list, e-mailing a ready statement and the caller's opt-in.
+  list: call(
+    'POST',
+    '/statement/list',
+    'statements',
+    'The statements of the entity and those below it, newest first (filters, paging)',
+    P.statements,
+    ZStatementList,
+    ZStatementPage,
+    { objects: { accountId: 'account' } },
+  ),
+  send: call(
+    'POST',
+    '/statement/send',
+    'statements',
+    'E-mail a ready statement to the users of its entity who opted in (send_statements)',
+    P.sendStatements,
+    ZStatementRef,
+    ZStatementSent,
+    { objects: { statementId: 'statement' } },
+  ),
+  emailPreference: call(
+    'POST',
+    '/statement/email-preference',
+    'statements',
+    'Opt in to (or out of) statement e-mails of the entity',
+    P.statements,
+    ZStatementEmailPreference,
+    ZStatementEmailSetting,
   ),
 } as const;
 

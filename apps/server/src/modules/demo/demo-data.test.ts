@@ -238,4 +238,36 @@ describe('demo data', () => {
     expect(revenue.map((r) => Number(r.posted).toFixed(2))).toEqual(['31.25']);
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
+
+  it('lets the trader generate and download last month’s statement of their account', async () => {
+    await seedDemoData(t.database.db, t.services.users, t.services.authorization);
+    await seedDemoMoney(t.database.db, t.services.ledger);
+    await t.database.db.execute(sql`update users set two_factor_required = false where username = 'trader'`);
+    const trader = new Agent(t.app);
+    await trader.post('/api/auth/login', { username: 'trader', password: DEMO_PASSWORD });
+    const [account] = (
+      await t.database.db.execute<{ id: number; entity_id: number }>(sql`
+        select a.id, a.entity_id from accounts a join entities e on e.id = a.entity_id
+         where e.name = 'Northwind Capital' and a.name = 'Northwind Settlement'`)
+    ).rows;
+    const today = new Date();
+    const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 10);
+    const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0)).toISOString().slice(0, 10);
+    const asked = await trader.post('/api/statement/generate', {
+      entityId: account!.entity_id,
+      accountId: account!.id,
+      period: 'MONTHLY',
+      from,
+      to,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await t.services.statements.build(asked.json().statementId);
+    const ref = { entityId: account!.entity_id, statementId: asked.json().statementId };
+    expect((await trader.post('/api/statement/status', ref)).json()).toMatchObject({ status: 'READY' });
+    const pdf = await trader.post('/api/statement/download', ref);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });

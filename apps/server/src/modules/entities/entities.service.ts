@@ -432,7 +432,31 @@ export function createEntitiesService(deps: {
     };
   }
 
+  /**
+   * What a document heads a page with: the entity's name, base currency and addresses, and
+   * the platform root above it (whose name and address stand for the platform's).
+   * @throws NotFound
+   */
+  async function letterhead(id: number) {
+    const found = await findEntity(db, id);
+    if (!found) throw notFound('Entity not found');
+    const e = found.entity;
+    const details = await detailsOf(db, id);
+    return {
+      id: e.id,
+      name: e.name,
+      baseCurrency: e.currencyCode ?? 'USD',
+      rootId: ancestorsOfPath(e.path)[0] ?? e.id,
+      addresses: details.addresses.map((a) =>
+        [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.countryCode]
+          .filter(Boolean)
+          .join(', '),
+      ),
+    };
+  }
+
   return {
+    letterhead,
     childrenOf,
     contains,
     ancestry,

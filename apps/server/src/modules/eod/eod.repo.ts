@@ -1,5 +1,5 @@
 import type { TEodRun } from '@clearway/contracts/endpoints/eod.schemas';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { Money } from '../../platform/money';
 import type { SheetRate } from '../instruments/rates.service';
@@ -73,11 +73,15 @@ export async function finishRun(db: DbOrTx, businessDate: string, steps: EodStep
   });
 }
 
-export async function lastCompleted(db: DbOrTx): Promise<RunRow | null> {
+export async function lastCompleted(db: DbOrTx, onOrBefore?: string): Promise<RunRow | null> {
   const [row] = await db
     .select()
     .from(eodRuns)
-    .where(eq(eodRuns.status, 'COMPLETED'))
+    .where(
+      onOrBefore
+        ? and(eq(eodRuns.status, 'COMPLETED'), lte(eodRuns.businessDate, onOrBefore))
+        : eq(eodRuns.status, 'COMPLETED'),
+    )
     .orderBy(desc(eodRuns.businessDate))
     .limit(1);
   return row ?? null;

@@ -200,6 +200,15 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
       return toRun(row);
     },
 
+    /** The cut-off instant of a business date (the end of its day for the ledger and statements). */
+    cutoffOf: cutoff,
+
+    /** What a statement ending on `date` rests on: that date's run (if any) and the last completed on or before it. */
+    async basisOf(date: string): Promise<{ run: TEodRun | null; completed: TEodRun | null }> {
+      const [run, completed] = await Promise.all([findRun(db, date), lastCompleted(db, date)]);
+      return { run: run ? toRun(run) : null, completed: completed ? toRun(completed) : null };
+    },
+
     async last(): Promise<{ run: TEodRun | null }> {
       const row = await lastCompleted(db);
       return { run: row ? toRun(row) : null };

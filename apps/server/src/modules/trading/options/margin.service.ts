@@ -250,6 +250,8 @@ export function createMargin(deps: Deps) {
   return {
     assess,
     requirementOf,
+    /** The margin rates (fractions) that hold for an entity: a statement's margin at its cut-off. */
+    ratesFor,
 
     /** The requirements of every entity below that holds positions or options, or is a margin client: nearest a call first. */
     async towardClients(entityId: number): Promise<TMarginRequirement[]> {
