@@ -124,6 +124,8 @@ const CASES: Case[] = [
   { row: 'allocations.groupsList', ...post('/entity/allocations/groups/list', at, itemsOf) },
   { row: 'transfer.list', ...post('/transfer/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'transfer.feesList', ...post('/transfer/fees/list', at, itemsOf) },
+  // Statements of the scope's accounts: one in the small, PAGE in the large (names read with them).
+  { row: 'statement.list', ...post('/statement/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   // The platform's end-of-day runs: PAGE of them.
   { row: 'eod.runs', ...post('/eod/runs', (s) => ({ ...at(s), limit: PAGE }), arrayOf) },
   { row: 'vasps.list', ...get('/vasps/list', arrayOf) },
@@ -388,6 +390,12 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
       select 'T-list-' || s.id || '-' || g, 'DELIVERABLE_FX', 'PENDING', 'BUY', s.id,
              (select min(a.id) from accounts a where a.entity_id = s.id), 'EUR/USD', 'EUR', 'USD',
              1000, 1.1, 1100, '2026-03-05', '2026-03-09', 'staff'
+        from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
+             generate_series(1, s.n) g`);
+    await db.execute(sql`
+      insert into statements (entity_id, account_id, period, from_date, to_date, currency_view, request_key, status)
+      select s.id, (select min(a.id) from accounts a where a.entity_id = s.id), 'MONTHLY', '2026-01-01', '2026-01-31',
+             'ACCOUNT', 'list-' || s.id || '-' || g, 'READY'
         from (values (${scopes.small.entityId}::int, 1), (${scopes.large.entityId}::int, ${PAGE}::int)) s(id, n),
              generate_series(1, s.n) g`);
     // Each scope allocates: one group per account below it, each with that account as its
