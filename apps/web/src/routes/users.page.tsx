@@ -38,6 +38,9 @@ const rolesText = (u: TUserSummary, t: (k: string, o?: Record<string, string>) =
     ...u.roles.map((r) => r.name),
     ...u.groupRoles.map((r) => t('users.viaGroup', { role: r.name, group: r.groupName })),
   ].join(', ');
+/** The cell names each role once; where a group gives it stays in the row's title and the CSV. */
+const roleNames = (u: TUserSummary) =>
+  [...new Set([...u.roles, ...u.groupRoles].map((r) => r.name))].join(', ');
 type SortBy = 'username' | 'displayName' | 'lastLoginAt' | 'createdAt';
 
 /**
@@ -157,7 +160,7 @@ export function UsersPage(pageSize: PageSizeProps) {
       header: t('users.roles'),
       // Own roles, then those held through a group (named with the group giving it).
       value: (u) => rolesText(u, t),
-      cell: (u) => rolesText(u, t) || EMPTY_CELL,
+      cell: (u) => <span title={rolesText(u, t)}>{roleNames(u) || EMPTY_CELL}</span>,
     },
     {
       id: 'lastLoginAt',

@@ -37,7 +37,8 @@ const themeFor = (closeLabel: string) => {
       Notification: { defaultProps: { closeButtonProps } },
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // Badges read in their labels' display case ("Enabled", "Pending"), not shouted.
-      Badge: { defaultProps: { tt: 'none' } },
+      // A status is read whole: a narrow table column grows to the badge, never cuts it to "Pendi…".
+      Badge: { defaultProps: { tt: 'none' }, styles: { root: { minWidth: 'max-content' } } },
     },
   });
 };

@@ -201,6 +201,7 @@ export function GroupPanel({
         )}
         <SimpleGrid cols={{ base: 1, md: 4 }}>
           <div style={{ gridColumn: 'span 3' }}>
+            <Title order={4}>{t('allocations.investorsHeading')}</Title>
             <DataTable
               id="allocation-investors"
               label={t('allocations.investors', { name: group.name })}
@@ -215,6 +216,7 @@ export function GroupPanel({
           </div>
           <WeightsPie group={group} />
         </SimpleGrid>
+        <Title order={4}>{t('allocations.blocksHeading')}</Title>
         <DataTable
           id="allocation-blocks"
           label={t('allocations.blocks', { name: group.name })}
@@ -224,14 +226,16 @@ export function GroupPanel({
           empty={{ title: t('allocations.noAllocated'), hint: t('allocations.noAllocatedHint') }}
         />
         {group.blocks.map((b) => (
-          <AllocationLines
-            key={b.block.id}
-            id="allocation-children"
-            label={t('allocations.children', { id: b.block.id })}
-            lines={b.children}
-            base={b.block.base}
-            quote={b.block.quote}
-          />
+          <Stack key={b.block.id} gap="xs">
+            <Title order={4}>{t('allocations.children', { id: b.block.id })}</Title>
+            <AllocationLines
+              id="allocation-children"
+              label={t('allocations.children', { id: b.block.id })}
+              lines={b.children}
+              base={b.block.base}
+              quote={b.block.quote}
+            />
+          </Stack>
         ))}
       </Stack>
     </Paper>
