@@ -7,7 +7,9 @@ describe('the attributes the system behaves by (never disabled by staff)', () =>
   it('hold every attribute a section 6 entity-type flag reads', () => {
     const others = ENTITY_ATTRIBUTES.filter((a) => !(BEHAVIOUR_ATTRIBUTES as readonly string[]).includes(a));
     for (const a of others) expect(Object.values(entityTypeFlags([a])).some(Boolean), a).toBe(false);
-    for (const a of BEHAVIOUR_ATTRIBUTES.filter((x) => !['Allocation Manager', 'Referred Client'].includes(x)))
+    for (const a of BEHAVIOUR_ATTRIBUTES.filter(
+      (x) => !['Allocation Manager', 'Referred Client'].includes(x),
+    ))
       expect(Object.values(entityTypeFlags([a])).some(Boolean), a).toBe(true);
   });
 

@@ -74,9 +74,18 @@ const codeList = (list: string, what: string) =>
     scope: 'platform',
   });
 const codeCreate = (list: string, what: string) =>
-  call('POST', `/entity/${list}/create`, 'entities', `Create ${what}`, P.entityChange, ZRefCodeCreate, ZRefCodeRow, {
-    scope: 'platform',
-  });
+  call(
+    'POST',
+    `/entity/${list}/create`,
+    'entities',
+    `Create ${what}`,
+    P.entityChange,
+    ZRefCodeCreate,
+    ZRefCodeRow,
+    {
+      scope: 'platform',
+    },
+  );
 const codeUpdate = (list: string, what: string) =>
   call(
     'PUT',

@@ -1,9 +1,9 @@
 import { isVisible } from '@clearway/contracts/authorization';
-import {
-  type TEntity,
-  type TEntityNode,
-  type ZCreateEntity,
-  type ZUpdateEntity,
+import type {
+  TEntity,
+  TEntityNode,
+  ZCreateEntity,
+  ZUpdateEntity,
 } from '@clearway/contracts/endpoints/entity.schemas';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';

@@ -11,7 +11,11 @@ import { entityAddressTypes, entityAttributes, entityNameSources } from './entit
 /** The entity reference lists staff keep (issue 26). */
 export type CodeList = 'addressTypes' | 'nameSources' | 'attributes';
 
-const TABLES = { addressTypes: entityAddressTypes, nameSources: entityNameSources, attributes: entityAttributes };
+const TABLES = {
+  addressTypes: entityAddressTypes,
+  nameSources: entityNameSources,
+  attributes: entityAttributes,
+};
 const WHAT: Record<CodeList, string> = {
   addressTypes: 'address type',
   nameSources: 'name source',
