@@ -99,6 +99,18 @@ export const CAPABILITIES = {
   canCreateEntityViaTemplate: all(A.template.createEntity),
   canManageConversionProfiles: all(A.entity.conversionProfileCreate, A.entity.conversionProfileUpdate),
   canManageRollProfiles: all(A.entity.rollProfileCreate, A.entity.rollProfileUpdate),
+  /** Address types, name sources and attributes: one key (account_management at the root) keeps all three. */
+  canManageReferenceCodes: all(
+    A.entity.addressTypesAll,
+    A.entity.addressTypeCreate,
+    A.entity.addressTypeUpdate,
+    A.entity.nameSourcesAll,
+    A.entity.nameSourceCreate,
+    A.entity.nameSourceUpdate,
+    A.entity.attributesAll,
+    A.entity.attributeCreate,
+    A.entity.attributeUpdate,
+  ),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;
