@@ -5,6 +5,13 @@ import type { EntitiesService } from './entities.service';
 
 export function entitiesRoutes(app: FastifyInstance, s: EntitiesService) {
   const E = API.entity;
+  // An entity body naming a code no reference list has: named with the schema's refusals
+  // (the lists are data, so the schema cannot know them; the service judges disabled codes).
+  app.addHook('preValidation', async (request) => {
+    const e = request.routeOptions.config.endpoint;
+    if (e !== E.create && e !== E.update) return;
+    request.dataFieldErrors = await s.reference.unknownCodeFields(request.body);
+  });
   serve(app, E.forest, ({ principal }) => s.forest(principal!));
   serve(app, E.view, ({ principal, body, held }) => s.view(principal!, body.entityId, held));
   serve(app, E.create, ({ principal, entityId, body }) =>

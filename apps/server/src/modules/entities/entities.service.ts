@@ -503,6 +503,7 @@ export function createEntitiesService(deps: {
         codes.create(who, list, input),
       updateCode: (who: Who, list: CodeList, input: { code: string; label?: string; active?: boolean }) =>
         codes.update(who, list, input),
+      unknownCodeFields: (raw: unknown) => codes.unknownFields(raw),
       async countries() {
         return (await referenceData.listCountries()).map((c) => ({ code: c.alpha2, name: c.name }));
       },

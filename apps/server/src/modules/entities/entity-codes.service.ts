@@ -139,6 +139,44 @@ export function createEntityCodes(db: Db) {
     );
   }
 
-  return { active, all, create, update, refuseUnoffered };
+  /**
+   * The fields of a raw entity body (before validation) naming a code no list has, so a
+   * refused body names them beside its other wrong fields. Disabled codes are the service's
+   * to judge (`refuseUnoffered`): whether the entity carries one already needs the entity.
+   */
+  async function unknownFields(raw: unknown): Promise<Record<string, string>> {
+    const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const items = (v: unknown) => (Array.isArray(v) ? v.slice(0, 100) : []);
+    const uses: { list: CodeList; field: string; code: unknown }[] = [
+      ...items(body.attributes).map((code, i) => ({
+        list: 'attributes' as const,
+        field: `attributes.${i}`,
+        code,
+      })),
+      ...items(body.addresses).map((a, i) => ({
+        list: 'addressTypes' as const,
+        field: `addresses.${i}.addressType`,
+        code: (a as { addressType?: unknown } | null)?.addressType,
+      })),
+      ...items(body.nameMappings).map((m, i) => ({
+        list: 'nameSources' as const,
+        field: `nameMappings.${i}.source`,
+        code: (m as { source?: unknown } | null)?.source,
+      })),
+    ].filter((u) => typeof u.code === 'string' && u.code.trim() !== '');
+    if (!uses.length) return {};
+    const known = await db.execute<{ list: CodeList; code: string }>(sql`
+      select 'attributes' as list, code from ${entityAttributes}
+      union all select 'addressTypes', code from ${entityAddressTypes}
+      union all select 'nameSources', code from ${entityNameSources}`);
+    const has = new Set(known.rows.map((r) => `${r.list}:${r.code}`));
+    return Object.fromEntries(
+      uses
+        .filter((u) => !has.has(`${u.list}:${(u.code as string).trim()}`))
+        .map((u) => [u.field, `is not an active ${WHAT[u.list]}`]),
+    );
+  }
+
+  return { active, all, create, update, refuseUnoffered, unknownFields };
 }
 export type EntityCodes = ReturnType<typeof createEntityCodes>;

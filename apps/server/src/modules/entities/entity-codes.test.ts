@@ -196,6 +196,17 @@ describe('the entity reference lists staff keep', () => {
     expect(refused.json().errors).toEqual({ 'attributes.1': 'is not an active attribute' });
   });
 
+  it('names an unknown code beside the other wrong fields of the same refused body', async () => {
+    const res = await keeper.post('/api/entity/create', {
+      parentId: broker,
+      entityName: '',
+      nameMappings: [{ source: 'Gossip', name: 'X' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ 'nameMappings.0.source': 'is not an active name source' });
+    expect(Object.keys(res.json().errors)).toContain('entityName');
+  });
+
   it('answers bad input with 400 naming the field, and an unknown code with 404', async () => {
     const bad = await keeper.post('/api/entity/attributes/create', {
       entityId: root,
