@@ -1,3 +1,5 @@
+import { ADDRESS_TYPES, NAME_SOURCES } from '@clearway/contracts/endpoints/entity.schemas';
+import { ENTITY_ATTRIBUTES } from '@clearway/contracts/enums';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
