@@ -200,4 +200,39 @@ describe('entities administration', () => {
     await checker.getByText('Request approved').first().waitFor();
     await eventually(async () => (await rule()).requiredApprovals).toBe(2);
   });
+
+  it('a platform administrator adds an address type from the keyboard, disables it after a confirmation, and may not disable an attribute the platform behaves by', async () => {
+    const run = crypto.randomUUID().slice(0, 6);
+    const code = `Branch ${run}`;
+    const admin = await b.page();
+    await signInPersona(admin, 'admin', DEMO_PASSWORD, currentCode);
+    await visit(admin, '/entities');
+    await admin.getByRole('button', { name: 'Reference data' }).click();
+    const drawer = admin.getByRole('dialog', { name: 'Reference data' });
+    await drawer.getByRole('tab', { name: 'Address types' }).click();
+    await drawer.getByRole('textbox', { name: 'Code' }).fill(code);
+    await drawer.getByRole('textbox', { name: 'Label' }).fill(`Branch office ${run}`);
+    await admin.keyboard.press('Enter');
+    const row = drawer
+      .getByRole('table', { name: 'Address types' })
+      .getByRole('row', { name: new RegExp(code) });
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Disable' }).focus();
+    await admin.keyboard.press('Enter');
+    const confirm = admin.getByRole('dialog', { name: `Disable Branch office ${run}?` });
+    await confirm.waitFor();
+    await admin.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'hidden' });
+    await row.getByText('Disabled', { exact: true }).waitFor();
+    const offered = (await (await admin.request.get('/api/entity/addressTypes')).json()) as {
+      code: string;
+    }[];
+    expect(offered.map((o) => o.code)).not.toContain(code);
+
+    await drawer.getByRole('tab', { name: 'Attributes' }).click();
+    const margin = drawer.getByRole('table', { name: 'Attributes' }).getByRole('row', { name: /^Margin / });
+    await margin.getByText('Required by the platform').waitFor();
+    expect(await margin.getByRole('button', { name: 'Disable' }).count()).toBe(0);
+  });
 });

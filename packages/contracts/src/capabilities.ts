@@ -116,6 +116,18 @@ export const CAPABILITIES = {
   canSendStatements: all(A.statement.send),
   canViewEodRuns: all(A.eod.runs),
   canRunEod: all(A.eod.run),
+  /** Address types, name sources and attributes: one key (account_management at the root) keeps all three. */
+  canManageReferenceCodes: all(
+    A.entity.addressTypesAll,
+    A.entity.addressTypeCreate,
+    A.entity.addressTypeUpdate,
+    A.entity.nameSourcesAll,
+    A.entity.nameSourceCreate,
+    A.entity.nameSourceUpdate,
+    A.entity.attributesAll,
+    A.entity.attributeCreate,
+    A.entity.attributeUpdate,
+  ),
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityFlag = keyof typeof CAPABILITIES;

@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, entity freezes and conversion and roll profiles, running the end of day, the statements list, sending and e-mail opt-in, what options and margin are computed with (volatilities, interest rates, margin rates), and user administration’s templates, effective access, key updates and revocation, the rights preview and the audit trail', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, entity freezes, conversion and roll profiles and the address types, name sources and attributes staff keep, running the end of day, the statements list, sending and e-mail opt-in, what options and margin are computed with (volatilities, interest rates, margin rates), and user administration’s templates, effective access, key updates and revocation, the rights preview and the audit trail', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -93,6 +93,15 @@ describe('the endpoint table (spec section 7)', () => {
       'PUT /entity/conversionProfiles/update',
       'POST /entity/rollProfiles/create',
       'PUT /entity/rollProfiles/update',
+      'GET /entity/addressTypes/all',
+      'POST /entity/addressTypes/create',
+      'PUT /entity/addressTypes/update',
+      'GET /entity/nameSources/all',
+      'POST /entity/nameSources/create',
+      'PUT /entity/nameSources/update',
+      'GET /entity/attributes/all',
+      'POST /entity/attributes/create',
+      'PUT /entity/attributes/update',
       'POST /instruments/create',
       'PUT /instruments/update',
       'PUT /instruments/status',

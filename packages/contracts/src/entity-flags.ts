@@ -1,5 +1,25 @@
 import type { EntityAttribute } from './enums';
 
+/**
+ * The attributes the system's behaviour depends on: the section 6 entity-type flags below,
+ * the menu's gating (Allocation Manager, Transfer Receiver, Referred Client) and the
+ * margin and broker rules on the server. Staff may relabel them but never disable them.
+ */
+export const BEHAVIOUR_ATTRIBUTES = [
+  'Agent',
+  'Margin',
+  'DELIVERABLE',
+  'Executing Broker',
+  'WhiteLabel',
+  'GCE_Entity',
+  'Custodian',
+  'Liquidity Provider',
+  'Bank',
+  'Transfer Receiver',
+  'Allocation Manager',
+  'Referred Client',
+] as const satisfies readonly EntityAttribute[];
+
 /** Entity-type flags of section 6, derived from an entity's attributes. */
 export function entityTypeFlags(attributes: readonly string[]) {
   const has = (a: EntityAttribute) => attributes.includes(a);

@@ -74,6 +74,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The error body sent, read by the response logger. */
     errorBody?: ErrorBody;
+    /**
+     * Fields a row's data check refused before validation (a code no reference list has):
+     * named beside the schema's refusals, so one answer lists every wrong field.
+     */
+    dataFieldErrors?: Record<string, string>;
   }
 }
 
@@ -97,7 +102,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, body: Er
   return reply.status(body.status).type('application/json').send(body);
 }
 
-function fromValidation(err: FastifyError): ErrorBody {
+function fromValidation(err: FastifyError, dataErrors: Record<string, string> = {}): ErrorBody {
   const errors: Record<string, string> = {};
   if (hasZodFastifySchemaValidationErrors(err)) {
     for (const v of err.validation) {
@@ -110,6 +115,7 @@ function fromValidation(err: FastifyError): ErrorBody {
       errors[path || err.validationContext || 'body'] ??= v.message ?? 'Invalid value';
     }
   }
+  for (const [field, message] of Object.entries(dataErrors)) errors[field] ??= message;
   const first = Object.entries(errors)[0];
   return bodyFor(400, first ? `${first[0]}: ${first[1]}` : err.message, errors);
 }
@@ -130,7 +136,8 @@ export function installErrorHandler(app: FastifyInstance) {
       if (err.headers) reply.headers(err.headers);
       return sendError(request, reply, bodyFor(err.status, err.message, err.fieldErrors, err.title));
     }
-    if (hasZodFastifySchemaValidationErrors(err)) return sendError(request, reply, fromValidation(err));
+    if (hasZodFastifySchemaValidationErrors(err))
+      return sendError(request, reply, fromValidation(err, request.dataFieldErrors));
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its contract');
       return sendError(request, reply, bodyFor(500));

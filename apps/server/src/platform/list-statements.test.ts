@@ -99,6 +99,9 @@ const CASES: Case[] = [
   { row: 'entity.nameSources', ...get('/entity/nameSources') },
   { row: 'entity.countries', ...get('/entity/countries') },
   { row: 'entity.rollProfiles', ...get('/entity/rollProfiles') },
+  { row: 'entity.addressTypesAll', ...get((s) => `/entity/addressTypes/all?entityId=${s.entityId}`) },
+  { row: 'entity.nameSourcesAll', ...get((s) => `/entity/nameSources/all?entityId=${s.entityId}`) },
+  { row: 'entity.attributesAll', ...get((s) => `/entity/attributes/all?entityId=${s.entityId}`) },
   { row: 'instruments.rates', ...post('/instruments/rates', at, arrayOf) },
   // A pair's recent changes: at most a fixed number (RATE_HISTORY_LIMIT) whatever is stored.
   {
@@ -334,6 +337,10 @@ describe('statements per list call: a page of 100 costs a small constant, whatev
     // groups with their roles and members, and the groups' bindings to entities.
     await db.execute(sql`
       insert into vasps (name, jurisdiction) select 'VASP ' || g, 'GB' from generate_series(1, ${PAGE}) g`);
+    // PAGE more of each entity reference list (every code, kept by staff).
+    for (const table of ['entity_address_types', 'entity_name_sources', 'entity_attributes'])
+      await db.execute(sql`
+        insert into ${sql.identifier(table)} (code, label) select 'Code ' || g, 'Label ' || g from generate_series(1, ${PAGE}) g`);
     await db.execute(sql`
       insert into fx_rates (base, quote, rate, bid, ask, as_of)
       select code, 'USD', 1.1, 1.09, 1.11, now() from currencies where code <> 'USD' order by code limit ${PAGE}`);

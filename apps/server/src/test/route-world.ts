@@ -123,6 +123,15 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'entity.conversionProfileUpdate': () => ({ body: { id: 1, description: 'Mid plus the standard spread' } }),
   'entity.rollProfileCreate': () => ({ body: { name: uniqueName('Roll ') } }),
   'entity.rollProfileUpdate': () => ({ body: { id: 1, description: 'Every business day' } }),
+  'entity.addressTypesAll': () => ({ query: {} }),
+  'entity.addressTypeCreate': () => ({ body: { code: uniqueName('Postal '), label: 'Postal' } }),
+  'entity.addressTypeUpdate': () => ({ body: { code: 'Mailing', label: 'Mailing' } }),
+  'entity.nameSourcesAll': () => ({ query: {} }),
+  'entity.nameSourceCreate': () => ({ body: { code: uniqueName('Registry '), label: 'Registry' } }),
+  'entity.nameSourceUpdate': () => ({ body: { code: 'Bank', label: 'Bank' } }),
+  'entity.attributesAll': () => ({ query: {} }),
+  'entity.attributeCreate': () => ({ body: { code: uniqueName('Family Office '), label: 'Family Office' } }),
+  'entity.attributeUpdate': () => ({ body: { code: 'Customer', label: 'Customer' } }),
   'entity.freeze': async (w) => ({ body: { targetEntityId: await newChild(w), reason: 'Sanctions review' } }),
   'entity.unfreeze': async (w) => {
     const targetEntityId = await newChild(w);

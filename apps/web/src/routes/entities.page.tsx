@@ -52,6 +52,7 @@ export function EntitiesPage(p: EntityBrowseProps) {
             entityId={id}
             canManageConversion={Boolean(caps?.canManageConversionProfiles)}
             canManageRoll={Boolean(caps?.canManageRollProfiles)}
+            canManageCodes={Boolean(caps?.canManageReferenceCodes)}
           />
           {caps?.canCreateEntity && <Button onClick={create}>{t('entitiesPage.create')}</Button>}
         </Group>

@@ -17,6 +17,11 @@ import {
   ZProfileQuery,
   ZProfiles,
   ZProfileUpdate,
+  ZRefCodeCreate,
+  ZRefCodeListQuery,
+  ZRefCodeRow,
+  ZRefCodeRows,
+  ZRefCodeUpdate,
   ZRelated,
   ZUpdateEntity,
 } from './entity.schemas';
@@ -49,6 +54,49 @@ const ref = <R extends z.ZodType>(path: string, summary: string, response: R) =>
     summary,
     response,
   });
+
+/**
+ * Beyond section 7 (issue 26): the keepers' rows of one entity reference list (every code,
+ * disabled ones too; a new code; a relabel, disable or enable). The lists are every
+ * tenant's, so account_management (the spec's key for entities, whose "Entity
+ * administration" group holds these lists) is needed at the platform root.
+ */
+const codeList = (list: string, what: string) =>
+  endpoint({
+    method: 'GET',
+    path: `/entity/${list}/all`,
+    access: 'authenticated',
+    permissions: P.entityChange,
+    tag: 'entities',
+    summary: `Every ${what}, disabled ones too`,
+    query: ZRefCodeListQuery,
+    response: ZRefCodeRows,
+    scope: 'platform',
+  });
+const codeCreate = (list: string, what: string) =>
+  call(
+    'POST',
+    `/entity/${list}/create`,
+    'entities',
+    `Create ${what}`,
+    P.entityChange,
+    ZRefCodeCreate,
+    ZRefCodeRow,
+    {
+      scope: 'platform',
+    },
+  );
+const codeUpdate = (list: string, what: string) =>
+  call(
+    'PUT',
+    `/entity/${list}/update`,
+    'entities',
+    `Relabel, disable or enable ${what}`,
+    P.entityChange,
+    ZRefCodeUpdate,
+    ZRefCodeRow,
+    { scope: 'platform' },
+  );
 
 export const entityEndpoints = {
   forest: endpoint({
@@ -297,6 +345,15 @@ export const entityEndpoints = {
     ZProfile,
     { scope: 'platform' },
   ),
+  addressTypesAll: codeList('addressTypes', 'address type'),
+  addressTypeCreate: codeCreate('addressTypes', 'an address type'),
+  addressTypeUpdate: codeUpdate('addressTypes', 'an address type'),
+  nameSourcesAll: codeList('nameSources', 'name source'),
+  nameSourceCreate: codeCreate('nameSources', 'a name source'),
+  nameSourceUpdate: codeUpdate('nameSources', 'a name source'),
+  attributesAll: codeList('attributes', 'entity attribute'),
+  attributeCreate: codeCreate('attributes', 'an entity attribute'),
+  attributeUpdate: codeUpdate('attributes', 'an entity attribute'),
 } as const;
 
 /**

@@ -1,15 +1,26 @@
 import { z } from 'zod';
-import { ENTITY_ATTRIBUTES, RELATIONSHIP_TYPES } from '../enums';
+import { RELATIONSHIP_TYPES } from '../enums';
 import { PERMISSION_KEYS } from '../permissions';
 import { text, trimmed, ZId, ZIdParam, ZOffset } from '../primitives';
 
+/** The address types and name sources the platform starts with (seeded; staff keep the lists since issue 26). */
 export const ADDRESS_TYPES = ['Registered', 'Business', 'Mailing', 'Billing'] as const;
 export const NAME_SOURCES = ['Internal', 'TradingPlatform', 'Bank', 'LEI Registry'] as const;
+
+/**
+ * A code of the entity reference lists (address types, name sources, attributes): what an
+ * entity's rows store. Which codes exist is data (the server checks it against the lists).
+ */
+export const ZRefCode = trimmed(50)
+  .min(1, 'Enter a code')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]*$/, 'Use letters, digits, spaces, _ or -');
+/** Attributes an entity may carry at once: every code is at most once, the list is bounded. */
+const MAX_ATTRIBUTES = 50;
 
 const ZKeys = z.array(z.enum(PERMISSION_KEYS));
 
 export const ZAddress = z.strictObject({
-  addressType: z.enum(ADDRESS_TYPES),
+  addressType: ZRefCode,
   line1: trimmed(200).min(1),
   line2: trimmed(200).nullish(),
   city: trimmed(100).min(1),
@@ -20,7 +31,7 @@ export const ZAddress = z.strictObject({
   ),
 });
 export const ZNameMapping = z.strictObject({
-  source: z.enum(NAME_SOURCES),
+  source: ZRefCode,
   name: trimmed(200).min(1),
 });
 
@@ -87,7 +98,7 @@ export type TEntity = z.infer<typeof ZEntity>;
 
 const entityFields = {
   entityName: trimmed(200).min(1, 'Enter a name'),
-  attributes: z.array(z.enum(ENTITY_ATTRIBUTES)).max(ENTITY_ATTRIBUTES.length).default([]),
+  attributes: z.array(ZRefCode).max(MAX_ATTRIBUTES).default([]),
   addresses: z.array(ZAddress).max(10).default([]),
   nameMappings: z.array(ZNameMapping).max(20).default([]),
   conversionProfileId: ZId.nullable().default(null),
@@ -130,9 +141,9 @@ export const ZEntitySummaries = z.array(ZEntitySummary);
  * match any of them), with a text search over name, id and name mappings.
  */
 export const ZEntityFilters = z.strictObject({
-  attributes: z.array(z.enum(ENTITY_ATTRIBUTES)).max(ENTITY_ATTRIBUTES.length).optional(),
-  addressTypes: z.array(z.enum(ADDRESS_TYPES)).max(ADDRESS_TYPES.length).optional(),
-  nameSources: z.array(z.enum(NAME_SOURCES)).max(NAME_SOURCES.length).optional(),
+  attributes: z.array(ZRefCode).max(MAX_ATTRIBUTES).optional(),
+  addressTypes: z.array(ZRefCode).max(MAX_ATTRIBUTES).optional(),
+  nameSources: z.array(ZRefCode).max(MAX_ATTRIBUTES).optional(),
   conversionProfiles: z.array(ZId).max(100).optional(),
   rollProfiles: z.array(ZId).max(100).optional(),
   baseCurrencies: z
@@ -174,6 +185,36 @@ export const ZRelated = z.array(
   z.object({ entityId: z.number(), entityName: z.string(), relationshipType: z.enum(RELATIONSHIP_TYPES) }),
 );
 export const ZCodeName = z.array(z.object({ code: z.string(), name: z.string() }));
+
+/**
+ * Beyond section 7 (issue 26): one row of an entity reference list as its keepers see it.
+ * `required`: the system's behaviour depends on it (an entity-type flag or menu gating), so
+ * it may be relabelled but never disabled.
+ */
+export const ZRefCodeRow = z.object({
+  code: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+  required: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRefCodeRow = z.infer<typeof ZRefCodeRow>;
+export const ZRefCodeRows = z.array(ZRefCodeRow);
+export const ZRefCodeListQuery = z.strictObject({ entityId: ZIdParam.optional() });
+/** A new code (immutable once created) with its label. */
+export const ZRefCodeCreate = z.strictObject({
+  entityId: ZId.optional(),
+  code: ZRefCode,
+  label: trimmed(100).min(1, 'Enter a label'),
+});
+/** A code relabelled, disabled or enabled (never deleted: the entities that have it keep it). */
+export const ZRefCodeUpdate = z.strictObject({
+  entityId: ZId.optional(),
+  code: ZRefCode,
+  label: trimmed(100).min(1, 'Enter a label').optional(),
+  active: z.boolean().optional(),
+});
 export const ZProfile = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,13 +1,10 @@
 import { isVisible } from '@clearway/contracts/authorization';
-import {
-  ADDRESS_TYPES,
-  NAME_SOURCES,
-  type TEntity,
-  type TEntityNode,
-  type ZCreateEntity,
-  type ZUpdateEntity,
+import type {
+  TEntity,
+  TEntityNode,
+  ZCreateEntity,
+  ZUpdateEntity,
 } from '@clearway/contracts/endpoints/entity.schemas';
-import { ENTITY_ATTRIBUTES } from '@clearway/contracts/enums';
 import type { EntityPermissions } from '@clearway/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,6 +32,7 @@ import {
   updateEntityRow,
 } from './entities.repo';
 import { conversionProfiles, entities, rollProfiles } from './entities.tables';
+import { type CodeList, createEntityCodes } from './entity-codes.service';
 import { freezeHolding } from './entity-lookups';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
 import { entityAtOrBelow } from './entity-sql';
@@ -77,6 +75,37 @@ export function createEntitiesService(deps: {
   referenceData: ReferenceDataService;
 }) {
   const { db, resolver, users, referenceData } = deps;
+  const codes = createEntityCodes(db);
+
+  /**
+   * An entity's attributes, address types and name sources must be codes the lists offer,
+   * or ones it carries already (`before`: a disabled code stays where it is).
+   * @throws BadRequest naming each field
+   */
+  async function refuseUnofferedCodes(
+    tx: Tx,
+    input: z.output<typeof ZCreateEntity> | z.output<typeof ZUpdateEntity>,
+    before?: Pick<TEntity, 'attributes' | 'addresses' | 'nameMappings'>,
+  ) {
+    await codes.refuseUnoffered(
+      tx,
+      'attributes',
+      input.attributes.map((code, i) => ({ field: `attributes.${i}`, code })),
+      before?.attributes,
+    );
+    await codes.refuseUnoffered(
+      tx,
+      'addressTypes',
+      input.addresses.map((a, i) => ({ field: `addresses.${i}.addressType`, code: a.addressType })),
+      before?.addresses.map((a) => a.addressType),
+    );
+    await codes.refuseUnoffered(
+      tx,
+      'nameSources',
+      input.nameMappings.map((m, i) => ({ field: `nameMappings.${i}.source`, code: m.source })),
+      before?.nameMappings.map((m) => m.source),
+    );
+  }
 
   /**
    * The entities a principal can see — under each grant, plus the home entity — with its
@@ -167,7 +196,7 @@ export function createEntitiesService(deps: {
       childPermissions: [...held.childPermissions],
       attributes: e.attributes,
       addresses: details.addresses.map(({ addressType, line1, line2, city, postalCode, countryCode }) => ({
-        addressType: addressType as (typeof ADDRESS_TYPES)[number],
+        addressType,
         line1,
         line2,
         city,
@@ -175,7 +204,7 @@ export function createEntitiesService(deps: {
         countryCode,
       })),
       nameMappings: details.nameMappings.map(({ source, name }) => ({
-        source: source as (typeof NAME_SOURCES)[number],
+        source,
         name,
       })),
       conversionProfileId: e.conversionProfileId,
@@ -226,6 +255,7 @@ export function createEntitiesService(deps: {
     input: z.output<typeof ZCreateEntity>,
     via?: string,
   ): Promise<number> {
+    await refuseUnofferedCodes(tx, input);
     const row = await insertEntity(tx, { ...columns(input), parentId: input.parentId }).catch(asBadInput);
     await replaceDetails(tx, row.id, input.addresses, input.nameMappings).catch(asBadInput);
     await recordAudit(tx, who, {
@@ -253,6 +283,7 @@ export function createEntitiesService(deps: {
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
     await db
       .transaction(async (tx) => {
+        await refuseUnofferedCodes(tx, input, before);
         if (before.active && !input.active) await refuseDeactivation(tx, input.entityId);
         await updateEntityRow(tx, input.entityId, {
           ...columns(input),
@@ -488,9 +519,15 @@ export function createEntitiesService(deps: {
       return out;
     },
     reference: {
-      attributes: () => ENTITY_ATTRIBUTES.map((a) => ({ code: a, name: a })),
-      addressTypes: () => ADDRESS_TYPES.map((a) => ({ code: a, name: a })),
-      nameSources: () => NAME_SOURCES.map((a) => ({ code: a, name: a })),
+      /** The codes offered for new rows (section 7's lists). */
+      codes: (list: CodeList) => codes.active(list),
+      /** Every code with its state, for the staff who keep the lists. */
+      allCodes: (list: CodeList) => codes.all(list),
+      createCode: (who: Who, list: CodeList, input: { code: string; label: string }) =>
+        codes.create(who, list, input),
+      updateCode: (who: Who, list: CodeList, input: { code: string; label?: string; active?: boolean }) =>
+        codes.update(who, list, input),
+      unknownCodeFields: (raw: unknown) => codes.unknownFields(raw),
       async countries() {
         return (await referenceData.listCountries()).map((c) => ({ code: c.alpha2, name: c.name }));
       },

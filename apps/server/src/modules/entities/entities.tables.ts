@@ -42,6 +42,22 @@ export const rollProfiles = pgTable('roll_profiles', {
 });
 
 /**
+ * The entity reference lists staff keep (issue 26): the address types, name sources and
+ * attributes an entity's rows may carry. A code never changes once created and a row is
+ * never deleted; a disabled one stays valid where it is used but is offered to no new row.
+ */
+const referenceCodeColumns = () => ({
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export const entityAddressTypes = pgTable('entity_address_types', referenceCodeColumns());
+export const entityNameSources = pgTable('entity_name_sources', referenceCodeColumns());
+export const entityAttributes = pgTable('entity_attributes', referenceCodeColumns());
+
+/**
  * The entity hierarchy. `path` is the materialized path of ids (`/1/7/42/`), kept by the
  * entities service, so a subtree is one indexed prefix scan and the ancestors are read
  * from the path itself.
@@ -85,7 +101,9 @@ export const entityAddresses = pgTable(
     entityId: integer('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
-    addressType: text('address_type').notNull(),
+    addressType: text('address_type')
+      .notNull()
+      .references(() => entityAddressTypes.code),
     line1: text('line1').notNull(),
     line2: text('line2'),
     city: text('city').notNull(),
@@ -104,7 +122,9 @@ export const entityNameMappings = pgTable(
     entityId: integer('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
-    source: text('source').notNull(),
+    source: text('source')
+      .notNull()
+      .references(() => entityNameSources.code),
     name: text('name').notNull(),
   },
   (t) => [index('entity_name_mappings_entity_idx').on(t.entityId)],

@@ -3,6 +3,7 @@ import { API } from '@clearway/contracts/endpoint-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { entityKeys } from './entities.keys';
+import { type ReferenceCodeList, referenceCodeRows } from './entities.queries';
 
 /** After any change to the tree, every entity read refreshes (forest, lists, pages). */
 function useEntityChange<B, R>(call: (body: B) => Promise<R>) {
@@ -42,5 +43,27 @@ export function useSaveProfile(kind: 'conversion' | 'roll', entityId: number) {
       queryClient.invalidateQueries({
         queryKey: entityKeys.reference(kind === 'conversion' ? 'conversionProfiles' : 'rollProfiles'),
       }),
+  });
+}
+
+/**
+ * Creates a code of an entity reference list (`label` and a new `code`), or relabels,
+ * disables or enables one; the list offered to the forms and the keepers' list refresh.
+ */
+export function useSaveReferenceCode(list: ReferenceCodeList, entityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { create?: boolean; code: string; label?: string; active?: boolean }) => {
+      const { create, ...fields } = body;
+      const rows = referenceCodeRows[list];
+      return create
+        ? api(rows.create, { payload: { entityId, code: fields.code, label: fields.label ?? '' } })
+        : api(rows.update, { payload: { entityId, ...fields } });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: entityKeys.reference(list) }),
+        queryClient.invalidateQueries({ queryKey: entityKeys.reference(`${list}/all`) }),
+      ]),
   });
 }

@@ -57,3 +57,30 @@ export const entityReference = {
   conversionProfiles: reference('conversionProfiles', () => api(API.entity.conversionProfiles)),
   rollProfiles: reference('rollProfiles', () => api(API.entity.rollProfiles)),
 };
+
+/** The entity reference lists staff keep (issue 26), and their contract rows. */
+export type ReferenceCodeList = 'addressTypes' | 'nameSources' | 'attributes';
+export const referenceCodeRows = {
+  addressTypes: {
+    all: API.entity.addressTypesAll,
+    create: API.entity.addressTypeCreate,
+    update: API.entity.addressTypeUpdate,
+  },
+  nameSources: {
+    all: API.entity.nameSourcesAll,
+    create: API.entity.nameSourceCreate,
+    update: API.entity.nameSourceUpdate,
+  },
+  attributes: {
+    all: API.entity.attributesAll,
+    create: API.entity.attributeCreate,
+    update: API.entity.attributeUpdate,
+  },
+} as const;
+
+/** Every code of a list, disabled ones too, as its keepers see it. */
+export const allReferenceCodesQuery = (list: ReferenceCodeList, entityId: number) =>
+  queryOptions({
+    queryKey: entityKeys.reference(`${list}/all`),
+    queryFn: () => api(referenceCodeRows[list].all, { payload: { entityId: String(entityId) } }),
+  });

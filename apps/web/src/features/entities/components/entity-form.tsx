@@ -1,10 +1,4 @@
-import {
-  ADDRESS_TYPES,
-  NAME_SOURCES,
-  type TEntity,
-  ZCreateEntity,
-  ZUpdateEntity,
-} from '@clearway/contracts/endpoints/entity.schemas';
+import { type TEntity, ZCreateEntity, ZUpdateEntity } from '@clearway/contracts/endpoints/entity.schemas';
 import {
   ActionIcon,
   Alert,
@@ -25,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/form-errors';
 import { type Checked, useForm } from '../../../lib/use-form';
 import { entityReference, parentEntitiesQuery } from '../api/entities.queries';
+import { codeOptions } from './code-options';
 
 type Address = {
   addressType: string;
@@ -140,6 +135,8 @@ export function EntityForm({
     },
   });
   const attributes = useQuery({ ...entityReference.attributes, enabled: opened });
+  const addressTypes = useQuery({ ...entityReference.addressTypes, enabled: opened });
+  const nameSources = useQuery({ ...entityReference.nameSources, enabled: opened });
   const currencies = useQuery({ ...entityReference.baseCurrencies, enabled: opened });
   const conversion = useQuery({ ...entityReference.conversionProfiles, enabled: opened });
   const roll = useQuery({ ...entityReference.rollProfiles, enabled: opened });
@@ -180,7 +177,7 @@ export function EntityForm({
             <MultiSelect
               {...form.choices('attributes')}
               searchable
-              data={(attributes.data ?? []).map((a) => ({ value: a.code, label: a.name }))}
+              data={codeOptions(attributes.data, entity?.attributes ?? [])}
             />
             <Select
               {...form.choice('currencyCode')}
@@ -215,7 +212,10 @@ export function EntityForm({
                 <Group key={i} align="flex-start" gap="xs" wrap="wrap">
                   <Select
                     label={labels.addressType}
-                    data={[...ADDRESS_TYPES]}
+                    data={codeOptions(
+                      addressTypes.data,
+                      (entity?.addresses ?? []).map((x) => x.addressType),
+                    )}
                     value={a.addressType || null}
                     onChange={(x) => setAddress(i, { addressType: x ?? '' })}
                     error={fieldError(`addresses.${i}.addressType`)}
@@ -297,7 +297,10 @@ export function EntityForm({
                 <Group key={i} align="flex-start" gap="xs">
                   <Select
                     label={labels.source}
-                    data={[...NAME_SOURCES]}
+                    data={codeOptions(
+                      nameSources.data,
+                      (entity?.nameMappings ?? []).map((x) => x.source),
+                    )}
                     value={m.source || null}
                     onChange={(x) => setMapping(i, { source: x ?? '' })}
                     error={fieldError(`nameMappings.${i}.source`)}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useSaveProfile } from '../api/entities.mutations';
 import { entityReference } from '../api/entities.queries';
+import { ReferenceCodes } from './reference-codes';
 
 type Profile = { id: number; name: string; description: string; active: boolean };
 
@@ -137,44 +138,24 @@ function ProfileRow({
   );
 }
 
-/** A fixed list of the contract (changed with a release, not by staff): shown as it is. */
-function Fixed({ rows, label }: { rows?: { code: string; name: string }[]; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs">
-      <Text size="sm" c="dimmed">
-        {t('referenceData.fixed')}
-      </Text>
-      <Group gap="xs" aria-label={label}>
-        {(rows ?? []).map((r) => (
-          <Badge key={r.code} variant="light">
-            {r.name}
-          </Badge>
-        ))}
-      </Group>
-    </Stack>
-  );
-}
-
 /**
- * The reference data behind the entity forms and filters: conversion and roll profiles
- * (kept by holders of their keys, every tenant's), and the address types, name sources and
- * entity attributes the contract fixes.
+ * The reference data behind the entity forms and filters, every tenant's: conversion and
+ * roll profiles (kept by holders of their keys), and the address types, name sources and
+ * entity attributes (kept by holders of account_management at the platform root).
  */
 export function ReferenceData({
   entityId,
   canManageConversion,
   canManageRoll,
+  canManageCodes,
 }: {
   entityId: number;
   canManageConversion: boolean;
   canManageRoll: boolean;
+  canManageCodes: boolean;
 }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
-  const addressTypes = useQuery({ ...entityReference.addressTypes, enabled: opened });
-  const nameSources = useQuery({ ...entityReference.nameSources, enabled: opened });
-  const attributes = useQuery({ ...entityReference.attributes, enabled: opened });
   return (
     <>
       <Button variant="default" onClick={open}>
@@ -196,13 +177,13 @@ export function ReferenceData({
             <Profiles kind="roll" entityId={entityId} canManage={canManageRoll} />
           </Tabs.Panel>
           <Tabs.Panel value="addressTypes" pt="md">
-            <Fixed rows={addressTypes.data} label={t('entitiesPage.addressTypes')} />
+            <ReferenceCodes list="addressTypes" entityId={entityId} canManage={canManageCodes} />
           </Tabs.Panel>
           <Tabs.Panel value="nameSources" pt="md">
-            <Fixed rows={nameSources.data} label={t('entitiesPage.nameSources')} />
+            <ReferenceCodes list="nameSources" entityId={entityId} canManage={canManageCodes} />
           </Tabs.Panel>
           <Tabs.Panel value="attributes" pt="md">
-            <Fixed rows={attributes.data} label={t('entitiesPage.attributes')} />
+            <ReferenceCodes list="attributes" entityId={entityId} canManage={canManageCodes} />
           </Tabs.Panel>
         </Tabs>
       </Drawer>
