@@ -443,6 +443,29 @@ describe('allocations: groups, investors, allocating and reprocessing block trad
       await expectLedgerSound(t);
     });
 
+    it('re-splits when a child was cancelled on its own, so the children again sum to the block', async () => {
+      const group = await makeGroup('Undone child ', 'RATIO');
+      await addInvestor(group.id, investors[0]!.account, '1');
+      await addInvestor(group.id, investors[1]!.account, '1');
+      const block = await bookBlock({ amount: '300.00' });
+      const run1 = await ok(allocate(group.id, block.id));
+      const cancelled = await allocator.post('/api/trades/cancel', {
+        entityId: manager,
+        tradeId: run1.after[0].tradeId,
+        reason: 'Booked to the wrong fund',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const run2 = await ok(allocate(group.id, block.id));
+      expect([run2.changed, run2.run]).toEqual([true, 2]);
+      const live = [];
+      for (const c of run2.after) live.push((await view(c.tradeId)).trade);
+      expect(live.map((tr: { status: string }) => tr.status)).not.toContain('CANCELLED');
+      expect(sum(live.map((tr: { amount: string }) => tr.amount)).toFixed(2)).toBe('300.00');
+      // The other child of run 1 is reversed by the re-split, never left beside the new ones.
+      expect((await view(run1.after[1].tradeId)).trade.status).toBe('CANCELLED');
+      await expectLedgerSound(t);
+    });
+
     it('refuses to cancel an allocated block through trades/cancel (409): its children carry its movements', async () => {
       const group = await makeGroup('NoCancel ', 'RATIO');
       await addInvestor(group.id, investors[0]!.account, '1');

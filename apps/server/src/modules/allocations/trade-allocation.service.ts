@@ -185,7 +185,10 @@ export function createTradeAllocation(deps: Deps & { groups: AllocationGroups })
       before: changed ? before : [],
       after,
     });
-    if (current && sameInputs(current.inputs, inputs)) return answer(false, current.run, before);
+    // A child cancelled on its own (trades/cancel) leaves the block short: the same inputs then re-split.
+    const childUndone = before.some((c) => c.status === 'CANCELLED' || c.status === 'REVERSED');
+    if (current && !childUndone && sameInputs(current.inputs, inputs))
+      return answer(false, current.run, before);
     const planned = plan(g, block, investors);
     if (preview) return answer(true, null, await previewLines(g, block, planned));
 

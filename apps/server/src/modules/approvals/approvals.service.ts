@@ -43,6 +43,7 @@ export function createApprovalsService(deps: { engine: RequestEngine; moneyReque
 
     /** One request of the caller's tree (the guard placed it), and whether the caller may decide it now. */
     async view(who: Who, requestId: number) {
+      await engine.assertViewable(who, requestId);
       const [request, decidable] = await Promise.all([
         engine.view(requestId),
         engine.decidable(who, requestId),

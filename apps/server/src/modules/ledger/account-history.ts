@@ -26,8 +26,9 @@ export async function historyAccounts(
   db: Db,
   scope: { entityId: number; accountId?: number | null; below: boolean },
 ): Promise<HistoryAccount[]> {
+  // One account is read only within the entity's tree, whatever checked the id before.
   const which = scope.accountId
-    ? sql`a.id = ${scope.accountId}`
+    ? sql`a.id = ${scope.accountId} and ${entityWithin(sql`a.entity_id`, scope.entityId)}`
     : scope.below
       ? entityWithin(sql`a.entity_id`, scope.entityId)
       : sql`a.entity_id = ${scope.entityId}`;

@@ -62,11 +62,15 @@ function checkReversible(found: ReversalCandidate | null, type: EntryType): Reve
 
 /** The opposite of one entry's own legs: back from where it went to where it came from. */
 function entryLegsReversed(e: ReversalCandidate['entry']): Leg[] {
+  // Only an account-to-account entry (a transfer's fee) carries both of its legs; one leg alone
+  // would not balance, so such an entry is undone with the movement it belongs to.
+  if (e.type !== 'INTERNAL_TRANSFER' || e.counterAccountId === null)
+    throw conflict('This entry is part of a larger movement: reverse that movement instead');
   const amount = new Money(e.amount);
-  const legs: Leg[] = [{ accountId: e.accountId, asset: e.asset, amount: amount.toFixed() }];
-  if (e.counterAccountId !== null)
-    legs.push({ accountId: e.counterAccountId, asset: e.asset, amount: amount.negated().toFixed() });
-  return legs;
+  return [
+    { accountId: e.accountId, asset: e.asset, amount: amount.toFixed() },
+    { accountId: e.counterAccountId, asset: e.asset, amount: amount.negated().toFixed() },
+  ];
 }
 
 /** What a reversal books: the entry to undo, why, and (once locked and checked) the entry itself. */

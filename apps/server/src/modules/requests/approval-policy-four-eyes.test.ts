@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../test/agent';
-import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { actingAs, createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { clientAccount } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 
 /**
@@ -14,6 +15,7 @@ describe('approval-policy changes under four eyes', () => {
   let broker = 0;
   let client = 0;
   let maker: Agent;
+  let makerId = '';
   let checker: Agent;
 
   const policyOf = async (a: Agent, entityId: number, type: string) =>
@@ -31,6 +33,7 @@ describe('approval-policy changes under four eyes', () => {
     const m = await signedInUser(t, broker);
     await grant(t, m.user.id, broker, ['authorization_management', 'account_view']);
     maker = m.agent;
+    makerId = m.user.id;
     const c = await signedInUser(t, broker);
     await grant(t, c.user.id, broker, ['authorization_management', 'account_view']);
     checker = c.agent;
@@ -77,6 +80,58 @@ describe('approval-policy changes under four eyes', () => {
       )
     ).rows.map((r) => r.details);
     expect(audit).toEqual([expect.objectContaining({ to: 2, requestId })]);
+  });
+
+  it('keeps a template’s approval policies under four eyes too: the new entity inherits until another administrator approves them', async () => {
+    await grant(t, makerId, broker, ['entity_template_management', 'account_management']);
+    const template = await maker.post('/api/template/create', {
+      entityId: broker,
+      name: uniqueName('One approver '),
+      attributes: ['Customer'],
+      currencyCode: 'USD',
+      tradingEnabled: false,
+      accounts: [],
+      grants: [],
+      approvalPolicies: [{ requestType: 'WITHDRAWAL', requiredApprovals: 1 }],
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const made = await maker.post(`/api/template/${template.json().id}/create`, {
+      entityId: broker,
+      parentId: broker,
+      entityName: uniqueName('From template '),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const entity = made.json().entityId as number;
+    expect(await policyOf(maker, entity, 'WITHDRAWAL')).toMatchObject({ setAt: null });
+    const [pending] = (
+      await t.database.db.execute<{ id: number; status: string }>(
+        sql`select id, status::text from requests where type = 'APPROVAL POLICY' and entity_id = ${entity}`,
+      )
+    ).rows;
+    expect(pending).toMatchObject({ status: 'PENDING' });
+    const approved = await decide(checker, entity, Number(pending!.id), 'APPROVED');
+    expect(approved.json().status, approved.body).toBe('COMPLETED');
+    expect(await policyOf(maker, entity, 'WITHDRAWAL')).toMatchObject({
+      requiredApprovals: 1,
+      setAt: entity,
+    });
+  });
+
+  it('opens an approval-policy request to its deciders, but not a money request: authorization_management alone is 404 there', async () => {
+    const asked = await setPolicy(maker, client, { requestType: 'DEPOSIT', requiredApprovals: 2 });
+    const policyRequest = asked.json().pendingRequestId as number;
+    const view = (requestId: number) => checker.post('/api/requests/view', { entityId: client, requestId });
+    expect((await view(policyRequest)).statusCode).toBe(200);
+    const account = await clientAccount(t.database.db, client);
+    const deposit = await t.services.moneyRequests.depositFiat(actingAs(client), `four-eyes-${client}`, {
+      entityId: client,
+      accountId: account,
+      asset: 'USD',
+      amount: '10.00',
+      reference: 'Wire from the client',
+    });
+    const refused = await view(deposit.id);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, 'Request not found']);
   });
 
   it('changes nothing when the request is rejected, and keeps governance itself under four eyes', async () => {

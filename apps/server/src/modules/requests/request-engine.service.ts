@@ -1,3 +1,4 @@
+import { P } from '@clearway/contracts/endpoints/permission-sets';
 import {
   REJECTION_NEEDS_REASON,
   type REQUEST_MOVES,
@@ -15,7 +16,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { createEvents } from '../../platform/events';
 import { requestHash } from '../../platform/idempotency';
@@ -260,8 +261,30 @@ export function createRequestEngine(deps: {
    * and applied only when approved by enough other administrators (the handler below);
    * elsewhere it applies at once.
    */
+  /** A policy change in `tx`: applied at once, or submitted as an 'APPROVAL POLICY' request where governed. */
+  async function proposePolicyIn(
+    tx: Tx,
+    who: Parameters<typeof policyStore.set>[0],
+    entityId: number,
+    type: RequestType,
+    required: number | null,
+    approverGroupId: number | null = null,
+  ): Promise<TApprovalPolicy> {
+    const governed = (await policyStore.of(tx, entityId, 'APPROVAL POLICY')).setAt !== null;
+    if (!governed || !who.principal)
+      return policyStore.setIn(tx, who, entityId, type, required, approverGroupId);
+    await policyStore.assertGroupNameable(tx, who, approverGroupId);
+    const request = await submit(tx, { principal: who.principal, entityId }, 'APPROVAL POLICY', {
+      requestType: type,
+      requiredApprovals: required,
+      approverGroupId: required === null ? null : approverGroupId,
+    });
+    return { ...(await policyStore.of(tx, entityId, type)), pendingRequestId: request.id };
+  }
+
   const policies = {
     ...policyStore,
+    proposeIn: proposePolicyIn,
     set: (
       who: Parameters<typeof policyStore.set>[0],
       entityId: number,
@@ -269,18 +292,7 @@ export function createRequestEngine(deps: {
       required: number | null,
       approverGroupId: number | null = null,
     ): Promise<TApprovalPolicy> =>
-      db.transaction(async (tx) => {
-        const governed = (await policyStore.of(tx, entityId, 'APPROVAL POLICY')).setAt !== null;
-        if (!governed || !who.principal)
-          return policyStore.setIn(tx, who, entityId, type, required, approverGroupId);
-        await policyStore.assertGroupNameable(tx, who, approverGroupId);
-        const request = await submit(tx, { principal: who.principal, entityId }, 'APPROVAL POLICY', {
-          requestType: type,
-          requiredApprovals: required,
-          approverGroupId: required === null ? null : approverGroupId,
-        });
-        return { ...(await policyStore.of(tx, entityId, type)), pendingRequestId: request.id };
-      }),
+      db.transaction((tx) => proposePolicyIn(tx, who, entityId, type, required, approverGroupId)),
   };
 
   const engine = {
@@ -399,6 +411,21 @@ export function createRequestEngine(deps: {
      * its type's approve key where it is, did not make it and has not approved it yet.
      * @throws NotFound (not visible)
      */
+    /**
+     * Refuses (404) a request whose type the caller neither works with (the request keys) nor
+     * decides (its approve key): authorization_management opens approval-policy changes, never
+     * a withdrawal's bank details.
+     */
+    async assertViewable(who: Who, requestId: number): Promise<void> {
+      const [r] = await db
+        .select({ type: requests.type, entityId: requests.entityId })
+        .from(requests)
+        .where(eq(requests.id, requestId));
+      const held = r ? await resolver.resolve(who.principal, r.entityId) : null;
+      const approves = r && held && satisfies(held, { keys: [requestTypeOf(r.type).approveKey] });
+      if (!held || !(approves || satisfies(held, P.viewRequests))) throw notFound('Request not found');
+    },
+
     async decidable(who: Who, requestId: number): Promise<boolean> {
       const s = await standing(who, requestId);
       if (s.isRequester || !s.mayDecide) return false;

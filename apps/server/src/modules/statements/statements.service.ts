@@ -151,12 +151,17 @@ export function createStatements(deps: Deps) {
 
   /** Queues the statement of a request in `tx`'s transaction unless the same one is queued or running. */
   async function queue(values: Parameters<typeof insertQueued>[1]): Promise<number> {
-    return db.transaction(async (tx) => {
-      const id = await insertQueued(tx, values);
-      if (id === null) return (await runningOf(tx, values.requestKey))!;
-      await enqueue(tx, generateTask, { statementId: id }, { jobKey: `statement:${id}` });
-      return id;
-    });
+    // The running one may finish between our insert and our read: then queue again, once.
+    for (let attempt = 0; ; attempt++) {
+      const id = await db.transaction(async (tx) => {
+        const made = await insertQueued(tx, values);
+        if (made === null) return (await runningOf(tx, values.requestKey)) ?? null;
+        await enqueue(tx, generateTask, { statementId: made }, { jobKey: `statement:${made}` });
+        return made;
+      });
+      if (id !== null) return id;
+      if (attempt > 0) throw conflict('The same statement was just finished: request it again');
+    }
   }
 
   const monthly = monthlyStatements({ db, config, eod: deps.eod, generateTask });

@@ -142,8 +142,16 @@ export function createTemplatesService(deps: {
       onNew,
       t.grants.map((g) => ({ groupId: g.groupId, entityId, scopeType: g.scopeType })),
     );
+    // Where the parent keeps policies under four eyes, the template's become requests too.
     for (const p of t.approvalPolicies)
-      await engine.policies.setIn(tx, onNew, entityId, p.requestType, p.requiredApprovals, p.approverGroupId);
+      await engine.policies.proposeIn(
+        tx,
+        onNew,
+        entityId,
+        p.requestType,
+        p.requiredApprovals,
+        p.approverGroupId,
+      );
     return entityId;
   }
 

@@ -263,6 +263,12 @@ export function createFeeSchedulesService(deps: {
             .where(eq(schedules.id, old.id))
             .returning()) as [Row];
         } else {
+          // The version in force may only be cut short: ending it later would lengthen terms nobody set.
+          if (old.effectiveTo && from >= old.effectiveTo)
+            throw badRequest(
+              `effectiveFrom: must be before the end of schedule #${old.id} (${old.effectiveTo.toISOString().slice(0, 10)}); create a new schedule for later dates`,
+              { effectiveFrom: 'must be before the end of the schedule it changes' },
+            );
           await tx.update(schedules).set({ effectiveTo: from }).where(eq(schedules.id, old.id));
           await refuseOverlap(tx, { ...key, from, to });
           [next] = (await tx

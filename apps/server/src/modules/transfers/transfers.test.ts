@@ -378,6 +378,33 @@ describe('transfers with configurable transfer fees', () => {
     ]);
   });
 
+  it('never lengthens a version in force: a change starting after its end is refused (400) and nothing moves', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const made = await createSchedule({ asset: 'EUR', fixed: '2.00', effectiveTo: day(3) });
+    expect(made.statusCode, made.body).toBe(200);
+    const s = made.json<TFeeSchedule>();
+    const late = await maker.put('/api/transfer/fees/update', {
+      entityId: receiver,
+      id: s.id,
+      fixed: '1.00',
+      effectiveFrom: day(6),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({
+      effectiveFrom: 'must be before the end of the schedule it changes',
+    });
+    const listed = (await maker.post('/api/transfer/fees/list', { entityId: receiver, asset: 'EUR' }))
+      .json<{ items: TFeeSchedule[] }>()
+      .items.find((x) => x.id === s.id);
+    expect(listed).toMatchObject({ fixed: '2.00', effectiveTo: s.effectiveTo, state: 'ACTIVE' });
+    const ended = await maker.call({
+      method: 'DELETE',
+      url: '/api/transfer/fees/delete',
+      payload: { entityId: receiver, id: s.id },
+    });
+    expect(ended.statusCode).toBe(200);
+  });
+
   it('inherits the parent’s schedule until the entity has its own', async () => {
     const boss = await signedInUser(t, broker);
     await grant(t, boss.user.id, broker, ['fees_management'], 'SELF');
