@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
-import { csrfHeaders, signInPersona, useBrowser, visit } from './browser';
+import { csrfHeaders, signIn, signInPersona, useBrowser, visit } from './browser';
 import { eventually, settled } from './page-state';
+import { REFERENCE_KEEPER } from './test-portal';
 
 /** The confirmation a successful create or edit ends with (spec section 2), dismissed. */
 async function acknowledge(page: Page, title: string, text: string) {
@@ -204,14 +205,15 @@ describe('entities administration', () => {
   it('a platform administrator adds an address type from the keyboard, disables it after a confirmation, and may not disable an attribute the platform behaves by', async () => {
     const run = crypto.randomUUID().slice(0, 6);
     const code = `Branch ${run}`;
+    // `admin`'s sign-ins belong to the sign-in journeys: a platform user keeping reference data instead.
     const admin = await b.page();
-    await signInPersona(admin, 'admin', DEMO_PASSWORD, currentCode);
+    await signIn(admin, REFERENCE_KEEPER);
     await visit(admin, '/entities');
     await admin.getByRole('button', { name: 'Reference data' }).click();
     const drawer = admin.getByRole('dialog', { name: 'Reference data' });
     await drawer.getByRole('tab', { name: 'Address types' }).click();
-    await drawer.getByRole('textbox', { name: 'Code' }).fill(code);
-    await drawer.getByRole('textbox', { name: 'Label' }).fill(`Branch office ${run}`);
+    await drawer.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+    await drawer.getByRole('textbox', { name: 'Label', exact: true }).fill(`Branch office ${run}`);
     await admin.keyboard.press('Enter');
     const row = drawer
       .getByRole('table', { name: 'Address types' })

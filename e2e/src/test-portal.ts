@@ -19,6 +19,9 @@ export const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pa
  */
 export const DEALER = { username: 'e2e.dealer', password: 'E2e-Dealer-Pass-1' };
 
+/** Keeps the platform's reference lists (address types, name sources, attributes): account_management at the root. */
+export const REFERENCE_KEEPER = { username: 'e2e.reference', password: 'E2e-Reference-Pass-1' };
+
 /** Test users through the real users and authorization services, on the portal's own database. */
 export async function createTestUsers(pgPort: number) {
   const database = connectDatabase(`postgres://clearway:clearway@127.0.0.1:${pgPort}/clearway`, 2);
@@ -46,6 +49,21 @@ export async function createTestUsers(pgPort: number) {
       entityId: root!.id,
       scope: 'SELF_AND_DESCENDANTS',
       members: [{ kind: 'user', id: dealer.id }],
+    });
+    const keeper = await users.createUser({
+      ...REFERENCE_KEEPER,
+      email: 'e2e.reference@example.test',
+      displayName: 'E2E Reference Keeper',
+      homeEntityId: root!.id,
+      twoFactorRequired: false,
+    });
+    await createAuthorizationService(database.db).seedGroup(database.db, {
+      role: 'E2E Reference Data',
+      keys: ['account_view', 'account_management'],
+      group: 'E2E Reference Data — Clearway Platform',
+      entityId: root!.id,
+      scope: 'SELF_AND_DESCENDANTS',
+      members: [{ kind: 'user', id: keeper.id }],
     });
   } finally {
     await database.close();
