@@ -82,7 +82,8 @@ export const ZConfig = z.object({
   // Section 4's optional session polling: 0 leaves it off (visibility and storage events still refresh).
   SESSION_POLL_MS: int(0),
   API_FETCH_TIMEOUT_MS: int(30_000),
-  MAX_RESPONSE_SIZE_BYTES: int(20 * 1024 * 1024),
+  // Room for the /entities forest of a 100,000-entity tree (≈ 27 MB, bench:entities).
+  MAX_RESPONSE_SIZE_BYTES: int(64 * 1024 * 1024),
   TRANSFER_CRYPTO_CURRENCIES: list.default(['BTC', 'ETH', 'USDT', 'USDC']),
   TRANSFER_FIAT_CURRENCIES: list.default(['USD', 'EUR', 'GBP', 'CHF']),
   AUTHENTICATOR_APP_LINKS: list.default([

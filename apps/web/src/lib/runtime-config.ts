@@ -37,7 +37,7 @@ const DEV_DEFAULTS: RuntimeConfig = {
   entityListRefreshMs: 300_000,
   sessionPollMs: 0,
   apiFetchTimeoutMs: 30_000,
-  maxResponseSizeBytes: 20 * 1024 * 1024,
+  maxResponseSizeBytes: 64 * 1024 * 1024,
   transferCryptoCurrencies: ['BTC', 'ETH', 'USDT', 'USDC'],
   transferFiatCurrencies: ['USD', 'EUR', 'GBP', 'CHF'],
   authenticatorAppLinks: [],
