@@ -111,7 +111,7 @@ describe('FX options', () => {
     const history = trader.getByRole('dialog', { name: `Trade #${id}` });
     await history
       .getByRole('table', { name: 'Postings' })
-      .getByRole('row', { name: /Northwind Settlement.*-25\.00 USD/ })
+      .getByRole('row', { name: /FX option premium.*Northwind Settlement.*-25\.00 USD/ })
       .waitFor();
     await history.getByRole('list', { name: 'Events' }).getByText('Exercised').first().waitFor();
   });

@@ -7,6 +7,7 @@ import {
   TRADE_STATUS_LABELS,
   TRADE_TYPE_LABELS,
 } from '@clearway/contracts/enums';
+import { postingKindLabel } from '@clearway/contracts/posting-kinds';
 import { Badge, Button, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -171,7 +172,7 @@ function Postings({ view, entityId }: { view: TTradeView; entityId: number }) {
                 <Table.Td>
                   <Text size="sm">#{p.transactionId}</Text>
                   <Text size="xs" c="dimmed">
-                    {p.kind}
+                    {postingKindLabel(p.kind)}
                   </Text>
                 </Table.Td>
                 <Table.Td>{p.accountName}</Table.Td>
