@@ -85,7 +85,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 import { installAccessGuard } from './platform/access-guard';
 import { requestTimeouts } from './platform/client-errors';
 import { type Config, publicConfig } from './platform/config';
-import type { Database, DbOrTx } from './platform/db';
+import type { Database, DbOrTx, Tx } from './platform/db';
 import { installErrorHandler, sendError } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -245,7 +245,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Base-currency values read the instruments module's rate sheet.
   const balances = createBalancesService(db, entities, instruments.rates);
   const cash = createCashEntriesService({ db, ledger });
-  const trading = createTradingModule({ db, ledger, accounts, balances, entities, instruments });
+  const trading = createTradingModule({
+    db,
+    ledger,
+    accounts,
+    balances,
+    entities,
+    instruments,
+    resolve: resolver.resolve,
+    limits: {
+      quoteTtlSeconds: config.QUOTE_TTL_SECONDS,
+      backdateBusinessDays: config.TRADE_BACKDATE_BUSINESS_DAYS,
+    },
+  });
   const allocations = createAllocationsModule({ db, entities, accounts, trading });
   entities.refuseDeactivationWhen(trading.openTradesOf);
   const eod = createEndOfDay({ db, config, trading, instruments });
@@ -282,6 +294,16 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       idsOf: authorization.groupIdsOf,
     },
   });
+  // Off-market bookings wait under four eyes: submitted as requests, booked on approval.
+  trading.offMarket.attach((tx, who, type, payload) => requestEngine.submit(tx, who, type, payload));
+  requestEngine.register('OFF MARKET TRADE', {
+    onApproved: async (tx, request, who) => {
+      await trading.offMarket.approve(tx as Tx, request, who.principal);
+    },
+    completesOnApproval: () => true,
+  });
+  // A barrier touch the sheet missed waits under four eyes too: applied when other staff approve it.
+  trading.options.registerBarrierEvents(requestEngine);
   subscribeNotifications({
     notifications,
     resolver,

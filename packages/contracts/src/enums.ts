@@ -73,7 +73,21 @@ export const REQUEST_TYPES = [
   'INTERNAL TRANSFER',
   // A change of an approval policy, when the policies are themselves under four eyes.
   'APPROVAL POLICY',
+  // Staff's booking at a price beyond the instrument's tolerance, booked once another approves.
+  'OFF MARKET TRADE',
+  // A barrier touch the rate sheet missed, applied to an option once another approves.
+  'BARRIER EVENT',
 ] as const;
+/** The bookings an 'OFF MARKET TRADE' request may carry (each a booking row). */
+export const OFF_MARKET_BOOKINGS = [
+  'DELIVERABLE_FX',
+  'DELIVERABLE_FX_COUNTER',
+  'MARGIN_FX',
+  'CFD',
+  'FX_SWAP',
+  'FX_OPTION',
+] as const;
+export type OffMarketBooking = (typeof OFF_MARKET_BOOKINGS)[number];
 export type RequestType = (typeof REQUEST_TYPES)[number];
 // Each type's display label, payload and approve key: request-types/request-types.ts.
 

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS } from '@clearway/contracts/enums';
 import { DEFAULT_DATE_WINDOW } from '@clearway/contracts/primitives';
+import {
+  DEFAULT_BACKDATE_BUSINESS_DAYS,
+  DEFAULT_QUOTE_TTL_SECONDS,
+} from '@clearway/contracts/trading-limits';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -145,6 +149,14 @@ export const ZConfig = z.object({
   EOD_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
   /** The longest period (in days) one statement may cover; a longer one is refused with 413 (section 8). */
   STATEMENT_MAX_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
+  // Trading controls (modules/trading/desk-rules.ts): how long a quote lives, how far staff may back-date.
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(DEFAULT_QUOTE_TTL_SECONDS),
+  TRADE_BACKDATE_BUSINESS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5200)
+    .default(DEFAULT_BACKDATE_BUSINESS_DAYS),
   // Files (platform/storage): PostgreSQL by default; a directory must be shared by every instance.
   STORAGE_DRIVER: z.enum(['postgres', 'filesystem']).default('postgres'),
   /** Default: `<DATA_DIR>/files`. */

@@ -45,6 +45,13 @@ const common = {
   /** The currency prices are quoted in (an FX pair's quote currency, a CFD's quote currency). */
   quote: z.string(),
   pricePrecision: z.number(),
+  /**
+   * How far (percent) a typed price may stand from the market before the booking is
+   * off-market: of the sheet's mid (FX, CFD), of the model's premium (an option).
+   */
+  priceTolerancePct: z.string(),
+  /** The furthest a forward's value date or an option's expiry may lie from the trade date. */
+  maxTenorDays: z.number(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
 };
@@ -157,6 +164,12 @@ export const ZUpdateInstrument = z.strictObject({
   financingRateShort: percent.optional(),
   settlementLag: settlementLag.optional(),
   styles: styles.optional(),
+  priceTolerancePct: decimal('Enter a percentage such as 2 or 0.5')
+    .refine((v) => /[1-9]/.test(v) && (compareDecimals(v, '100') ?? 1) <= 0, {
+      message: 'must be more than 0 and at most 100 (percent)',
+    })
+    .optional(),
+  maxTenorDays: wholeBetween(1, 36_500, 'days').optional(),
 });
 export type TUpdateInstrument = z.output<typeof ZUpdateInstrument>;
 

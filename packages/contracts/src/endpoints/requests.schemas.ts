@@ -74,6 +74,8 @@ export const ZRequestView = z.discriminatedUnion('type', [
   ...ZMoneyRequestView.options,
   ...ZWhitelistRequestView.options,
   viewOf(D['APPROVAL POLICY']),
+  viewOf(D['OFF MARKET TRADE']),
+  viewOf(D['BARRIER EVENT']),
 ]);
 export type TRequestView = z.infer<typeof ZRequestView>;
 
@@ -119,6 +121,8 @@ export const ZRequestItem = z.discriminatedUnion('type', [
   itemOf(D['UPDATE WALLET']),
   itemOf(D['REMOVE WALLET']),
   itemOf(D['APPROVAL POLICY']),
+  itemOf(D['OFF MARKET TRADE']),
+  itemOf(D['BARRIER EVENT']),
 ]);
 export type TRequestItem = z.infer<typeof ZRequestItem>;
 

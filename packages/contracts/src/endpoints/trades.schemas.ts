@@ -11,6 +11,7 @@ import {
   TRADE_TYPES,
 } from '../enums';
 import { decimal, signedDecimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { ZQuoteId } from './quotes.schemas';
 
 /** A decimal figure as the server writes it (exact; P&L and open amounts may be negative). */
 const ZFigure = z.string();
@@ -28,11 +29,32 @@ const booking = {
   accountId: ZId,
   instrumentId: ZId,
   side: ZTradeSide,
-  /** The FX trade date; today's (New York 17:00 roll) when left out. Never a Saturday or Sunday. */
+  /**
+   * The FX trade date; today's (New York 17:00 roll) when left out. Never a Saturday or
+   * Sunday, never after today; earlier only for the house's staff, with a `reason`, within the
+   * back-dating window (TRADE_BACKDATE_BUSINESS_DAYS).
+   */
   tradeDate: ZDate.optional(),
   /** The client's or the desk's own reference for the trade. */
   reference: trimmed(100).optional(),
   memo: trimmed(500).optional(),
+  /**
+   * The house's price: a quote from `trades/quote`, booked at exactly its price, once, before
+   * it expires. A client always books at a quote; staff may type the price instead.
+   */
+  quoteId: ZQuoteId.optional(),
+  /**
+   * Staff only: why the desk books off the house's terms — a back-dated trade date, a value
+   * date in the past, an off-market price. Recorded on the trade and in the audit.
+   */
+  reason: trimmed(500, 'Keep the reason under 500 characters')
+    .min(3, 'Say why (at least 3 characters)')
+    .optional(),
+  /**
+   * Staff only: a price beyond the instrument's tolerance around the sheet is booked only as a
+   * request under four eyes ('OFF MARKET TRADE'), when another staff member approves it.
+   */
+  offMarket: z.boolean().optional(),
 };
 
 /**
@@ -45,7 +67,8 @@ const booking = {
 export const ZDeliverableFxTrade = z.strictObject({
   ...booking,
   amount: ZAmount,
-  rate,
+  /** Staff's typed rate; a booking at a quote leaves it out (or gives the quote's). */
+  rate: rate.optional(),
   valueDate: ZDate.optional(),
 });
 export type TDeliverableFxTrade = z.output<typeof ZDeliverableFxTrade>;
@@ -58,7 +81,8 @@ export type TDeliverableFxTrade = z.output<typeof ZDeliverableFxTrade>;
 export const ZDeliverableFxTrade2 = z.strictObject({
   ...booking,
   amount: ZAmount,
-  counterAmount: ZAmount,
+  /** Staff's typed counter amount; a booking at a quote leaves it out (or gives the quote's). */
+  counterAmount: ZAmount.optional(),
   valueDate: ZDate.optional(),
 });
 export type TDeliverableFxTrade2 = z.output<typeof ZDeliverableFxTrade2>;
@@ -69,7 +93,7 @@ export type TDeliverableFxTrade2 = z.output<typeof ZDeliverableFxTrade2>;
  * realising the P&L in the quote currency into the account; the rest stays open, rolled at
  * each end of day at the tom-next points of the entity's roll profile.
  */
-export const ZMarginFxTrade = z.strictObject({ ...booking, amount: ZAmount, rate });
+export const ZMarginFxTrade = z.strictObject({ ...booking, amount: ZAmount, rate: rate.optional() });
 export type TMarginFxTrade = z.output<typeof ZMarginFxTrade>;
 
 /**
@@ -82,7 +106,7 @@ export const ZCfdTrade = z.strictObject({
   quantity: positive('Enter a quantity such as 10').refine((v) => !/\.\d{7,}$/.test(v), {
     message: 'at most 6 decimal places',
   }),
-  price: positive('Enter a price such as 5123.5'),
+  price: positive('Enter a price such as 5123.5').optional(),
 });
 export type TCfdTrade = z.output<typeof ZCfdTrade>;
 
@@ -95,8 +119,8 @@ export type TCfdTrade = z.output<typeof ZCfdTrade>;
 export const ZFxSwap = z.strictObject({
   ...booking,
   amount: ZAmount,
-  rate,
-  swapPoints: signedDecimal('Enter swap points such as 12.5 or -3.2'),
+  rate: rate.optional(),
+  swapPoints: signedDecimal('Enter swap points such as 12.5 or -3.2').optional(),
   nearValueDate: ZDate.optional(),
   farValueDate: ZDate,
 });
@@ -111,9 +135,11 @@ export const ZConversionSweep = z.strictObject({
   entityId,
   accountId: ZId,
   currencies: z.array(currency).min(1).max(50).optional(),
+  /** Today's unless given: earlier only for the house's staff, with a `reason`. */
   tradeDate: ZDate.optional(),
   reference: trimmed(100).optional(),
   memo: trimmed(500).optional(),
+  reason: booking.reason,
 });
 export type TConversionSweep = z.output<typeof ZConversionSweep>;
 
@@ -147,7 +173,8 @@ export const ZFxOptionTrade = z.strictObject({
   expiryDate: ZDate,
   cut: z.enum(OPTION_CUTS, 'Pick an expiry cut'),
   deliveryDate: ZDate.optional(),
-  premium: ZAmount,
+  /** Staff's typed premium; a booking at a quote leaves it out (or gives the quote's). */
+  premium: ZAmount.optional(),
   premiumCurrency: currency,
   premiumDate: ZDate.optional(),
   barrier: ZBarrier.optional(),
@@ -338,3 +365,41 @@ export const ZTradeList = z.strictObject({
 export type TTradeList = z.output<typeof ZTradeList>;
 export const ZTradePage = z.object({ items: z.array(ZTrade), total: z.number() });
 export type TTradePage = z.infer<typeof ZTradePage>;
+
+/**
+ * What an off-market booking answers: not a trade yet but a request under four eyes ('OFF
+ * MARKET TRADE'), booked when another staff member approves it in the approvals inbox.
+ */
+export const ZPendingBooking = z.object({
+  pendingRequest: z.object({
+    id: z.number(),
+    type: z.literal('OFF MARKET TRADE'),
+    requiredApprovals: z.number(),
+    message: z.string(),
+  }),
+});
+export type TPendingBooking = z.infer<typeof ZPendingBooking>;
+/** A booking's answer: the trade booked, or the off-market request it became. */
+export const ZBookingAnswer = z.union([ZTradeView, ZPendingBooking]);
+export type TBookingAnswer = z.infer<typeof ZBookingAnswer>;
+/** Whether a booking's answer is the trade itself (not a pending off-market request). */
+export const isBooked = (a: TBookingAnswer): a is TTradeView => 'trade' in a;
+
+/**
+ * A barrier touch the rate sheet missed, reported by the house's staff: the rate observed,
+ * when (between the option's booking and now) and where. It becomes a 'BARRIER EVENT'
+ * request, applied — the option knocked in or out — when another staff member approves it.
+ */
+export const ZBarrierEvent = z.strictObject({
+  entityId,
+  tradeId: ZId,
+  event: z.enum(BARRIER_KINDS, 'Pick Knock-in or Knock-out'),
+  observedRate: positive('Enter the rate observed, such as 1.12015'),
+  observedAt: z.iso.datetime({ offset: true, error: 'Enter when the rate was observed (date and time)' }),
+  source: trimmed(200, 'Keep the source under 200 characters').min(
+    2,
+    'Name where the rate was observed (at least 2 characters)',
+  ),
+  reason: actionReason('knocked in or out'),
+});
+export type TBarrierEvent = z.output<typeof ZBarrierEvent>;

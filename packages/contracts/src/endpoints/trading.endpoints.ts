@@ -43,6 +43,8 @@ import {
 } from './market.schemas';
 import { ZEntityScope } from './money.schemas';
 import { P } from './permission-sets';
+import { ZQuote, ZQuoteRequest } from './quotes.schemas';
+import { ZRequestView } from './requests.schemas';
 import {
   ZStatement,
   ZStatementEmailPreference,
@@ -54,6 +56,8 @@ import {
   ZStatementSent,
 } from './statements.schemas';
 import {
+  ZBarrierEvent,
+  ZBookingAnswer,
   ZCfdTrade,
   ZConversionSweep,
   ZDeliverableFxTrade,
@@ -323,6 +327,16 @@ const booking = { idempotent: true, objects: { accountId: 'account' } } as const
 const optionAction = { idempotent: true, objects: { tradeId: 'trade' } } as const;
 
 export const tradeEndpoints = {
+  quote: call(
+    'POST',
+    '/trades/quote',
+    'trades',
+    'The house’s price for a trade about to be booked: the rate sheet (or the option model) plus the entity’s spread, valid for QUOTE_TTL_SECONDS; the booking names its quoteId and is made at exactly that price, once',
+    P.manualTrade,
+    ZQuoteRequest,
+    ZQuote,
+    { objects: { accountId: 'account' } },
+  ),
   bookManualFxTrade: call(
     'POST',
     '/trades/bookManualFxTrade',
@@ -330,7 +344,7 @@ export const tradeEndpoints = {
     'Book a margin (rolling spot) FX trade on a MarginTrading account: it closes out the opposite position first (first in, first out), realising the P&L; the rest stays open and rolls at each end of day (Idempotency-Key)',
     P.manualTrade,
     ZMarginFxTrade,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   bookConversionSweepTrade: call(
@@ -350,7 +364,7 @@ export const tradeEndpoints = {
     'Book a deliverable FX spot or forward at a rate (the counter amount is amount × rate at the quote currency’s scale); the pay side is held until the value date (Idempotency-Key)',
     P.manualTrade,
     ZDeliverableFxTrade,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   bookManualDeliverableFxTrade2: call(
@@ -360,7 +374,7 @@ export const tradeEndpoints = {
     'Book a deliverable FX spot or forward with the counter amount given instead of the rate: the quote side is exactly counterAmount and the rate counterAmount ÷ amount (Idempotency-Key)',
     P.manualTrade,
     ZDeliverableFxTrade2,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   bookManualFxSwap: call(
@@ -370,7 +384,7 @@ export const tradeEndpoints = {
     'Book an FX swap: a near leg and a far leg of opposite direction, far rate = near rate + swap points; each delivered on its own date (Idempotency-Key)',
     P.manualTrade,
     ZFxSwap,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   bookManualCfdTrade: call(
@@ -380,7 +394,7 @@ export const tradeEndpoints = {
     'Book a CFD trade on a MarginTrading account: it closes out the opposite position first, realising the P&L; the rest stays open and is financed at each end of day (Idempotency-Key)',
     P.manualTrade,
     ZCfdTrade,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   bookManualDeliverableFxOptionTrade: call(
@@ -390,7 +404,7 @@ export const tradeEndpoints = {
     'Book a deliverable FX option (European; vanilla, or with a knock-in or knock-out barrier): the premium is posted on its date, the option exercised into a deliverable trade at the strike or expired (Idempotency-Key)',
     P.manualTrade,
     ZFxOptionTrade,
-    ZTradeView,
+    ZBookingAnswer,
     booking,
   ),
   view: call(
@@ -460,6 +474,16 @@ export const tradeEndpoints = {
     P.manualTrade,
     ZOptionAction,
     ZTradeView,
+    optionAction,
+  ),
+  barrierEvent: call(
+    'POST',
+    '/trades/barrierEvent',
+    'trades',
+    'Staff report a barrier touch the rate sheet missed (the rate observed, when and where): a BARRIER EVENT request, the option knocked in or out when another staff member approves it (Idempotency-Key)',
+    P.manualTrade,
+    ZBarrierEvent,
+    ZRequestView,
     optionAction,
   ),
 } as const;

@@ -15,6 +15,8 @@ const TYPE_LABELS: { readonly [T in RequestType]: string } = {
   'UPDATE BANK ACCOUNT': 'Update Bank Account',
   'INTERNAL TRANSFER': 'Internal Transfer',
   'APPROVAL POLICY': 'Approval Policy',
+  'OFF MARKET TRADE': 'Off-market Trade',
+  'BARRIER EVENT': 'Barrier Event',
 };
 
 /**

@@ -109,4 +109,29 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
     { requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: null },
     { requestType: 'APPROVAL POLICY', requiredApprovals: null, approverGroupId: 7 },
   ],
+  'OFF MARKET TRADE': [
+    {
+      booking: 'DELIVERABLE_FX',
+      symbol: 'EUR/USD',
+      side: 'BUY',
+      amount: '1000000.00',
+      price: '1.1500',
+      market: '1.0850',
+      deviationPct: '5.9908',
+      tolerancePct: '2',
+      reason: 'Client agreed the historic rate by phone',
+      terms: { accountId: 12, instrumentId: 3, side: 'BUY', amount: '1000000.00', rate: '1.1500' },
+    },
+  ],
+  'BARRIER EVENT': [
+    {
+      tradeId: 41,
+      ticket: 'T-2f7c',
+      event: 'KNOCK_OUT',
+      observedRate: '1.1201',
+      observedAt: '2026-11-27T14:05:00.000Z',
+      source: 'Reuters EURUSD= page',
+      reason: 'The sheet was stale for an hour',
+    },
+  ],
 };

@@ -3,6 +3,7 @@ import type { RequestType } from '../enums';
 import { approvalPolicyRequest } from './approval-policy-request-type';
 import { depositRequest, internalTransferRequest, withdrawalRequest } from './money-request-types';
 import type { RequestTypeDefinition } from './request-type';
+import { barrierEventRequest, offMarketTradeRequest } from './trading-request-types';
 import {
   bankAccountRequest,
   removeBankAccountRequest,
@@ -29,6 +30,8 @@ export const REQUEST_TYPE_DEFINITIONS = {
   'UPDATE BANK ACCOUNT': updateBankAccountRequest,
   'INTERNAL TRANSFER': internalTransferRequest,
   'APPROVAL POLICY': approvalPolicyRequest,
+  'OFF MARKET TRADE': offMarketTradeRequest,
+  'BARRIER EVENT': barrierEventRequest,
 } as const satisfies { [T in RequestType]: RequestTypeDefinition<T> };
 
 type Definitions = typeof REQUEST_TYPE_DEFINITIONS;

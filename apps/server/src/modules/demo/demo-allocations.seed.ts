@@ -8,6 +8,7 @@ import type { InstrumentsModule } from '../instruments/instruments.module';
 import { instruments } from '../instruments/instruments.tables';
 import { fxTradeDate, plusDays } from '../instruments/iso-dates';
 import { accounts } from '../ledger/ledger.tables';
+import { asBooked } from '../trading/booking-price';
 import type { TradingModule } from '../trading/trading.module';
 import { users } from '../users/users.tables';
 
@@ -58,16 +59,18 @@ export async function seedDemoAllocations(
   if (!pair) return;
   const tradeDate = fxTradeDate();
   const valueDate = await firstBusinessDay(m.instruments, plusDays(tradeDate, 33));
-  const block = await m.trading.deliverable.bookAtRate(who, 'demo-allocation-block', {
-    accountId: master,
-    instrumentId: pair.id,
-    side: 'BUY',
-    amount: '300000.01',
-    rate: '1.08500',
-    tradeDate,
-    valueDate,
-    reference: 'DEMO-ALLOC-1',
-  });
+  const block = asBooked(
+    await m.trading.deliverable.bookAtRate(who, 'demo-allocation-block', {
+      accountId: master,
+      instrumentId: pair.id,
+      side: 'BUY',
+      amount: '300000.01',
+      rate: '1.08500',
+      tradeDate,
+      valueDate,
+      reference: 'DEMO-ALLOC-1',
+    }),
+  );
   await m.allocations.allocation.allocate(who, 'fx', { groupId: group.id, tradeId: block.trade.id });
 }
 

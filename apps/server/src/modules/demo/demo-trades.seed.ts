@@ -13,6 +13,7 @@ import type { InstrumentsModule } from '../instruments/instruments.module';
 import { instruments } from '../instruments/instruments.tables';
 import { fxTradeDate, plusDays } from '../instruments/iso-dates';
 import { accounts } from '../ledger/ledger.tables';
+import { asBooked } from '../trading/booking-price';
 import type { TradingModule } from '../trading/trading.module';
 import { trades } from '../trading/trading.tables';
 import { users } from '../users/users.tables';
@@ -208,12 +209,14 @@ export async function seedDemoTrades(db: Db, trading: TradingModule, m: Instrume
       case 'deliverable': {
         const pair = { base: d.symbol.slice(0, 3), quote: d.symbol.slice(4) };
         const valueDate = d.forward ? await businessDayFrom(m, pair, plusDays(tradeDate, 33)) : undefined;
-        const view = await trading.deliverable.bookAtRate(who, key, {
-          ...d.body,
-          ...common,
-          instrumentId: instrumentId(d.symbol),
-          ...(valueDate ? { valueDate } : {}),
-        });
+        const view = asBooked(
+          await trading.deliverable.bookAtRate(who, key, {
+            ...d.body,
+            ...common,
+            instrumentId: instrumentId(d.symbol),
+            ...(valueDate ? { valueDate } : {}),
+          }),
+        );
         if (d.cancel) await trading.trades.cancel(who, view.trade.id, d.cancel);
         break;
       }

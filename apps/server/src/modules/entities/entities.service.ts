@@ -431,6 +431,7 @@ export function createEntitiesService(deps: {
     return {
       id: e.id,
       name: e.name,
+      active: e.active,
       tradingEnabled: e.tradingEnabled,
       currencyCode: e.currencyCode,
       conversionProfileId: e.conversionProfileId,

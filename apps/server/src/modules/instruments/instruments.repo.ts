@@ -1,5 +1,6 @@
 import type { TInstrument, ZInstrumentList } from '@clearway/contracts/endpoints/instruments.schemas';
 import type { OptionStyle } from '@clearway/contracts/enums';
+import { DEFAULT_MAX_TENOR_DAYS, DEFAULT_PRICE_TOLERANCE_PCT } from '@clearway/contracts/trading-limits';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, inIds } from '../../platform/db';
@@ -22,6 +23,9 @@ export function toInstrument(r: InstrumentRow): TInstrument {
     enabled: r.enabled,
     quote: r.quoteCurrency,
     pricePrecision: r.pricePrecision,
+    priceTolerancePct:
+      r.priceTolerancePct === null ? DEFAULT_PRICE_TOLERANCE_PCT[r.kind] : fig(r.priceTolerancePct),
+    maxTenorDays: r.maxTenorDays ?? DEFAULT_MAX_TENOR_DAYS,
     updatedAt: r.updatedAt.toISOString(),
     updatedBy: r.updatedBy,
   };

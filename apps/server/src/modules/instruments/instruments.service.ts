@@ -6,7 +6,7 @@ import type {
   ZInstrumentCurrency,
   ZInstrumentList,
 } from '@clearway/contracts/endpoints/instruments.schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import { type Db, inIds } from '../../platform/db';
@@ -43,7 +43,7 @@ const notTradable = (message: string) => new AppError('BadRequest', 422, message
 
 /** Which fields an update may carry for each kind. */
 const EDITABLE: Record<TInstrument['kind'], (keyof TUpdateInstrument)[]> = {
-  FX: ['name', 'pricePrecision', 'pipSize', 'spotLag'],
+  FX: ['name', 'pricePrecision', 'pipSize', 'spotLag', 'priceTolerancePct', 'maxTenorDays'],
   CFD: [
     'name',
     'pricePrecision',
@@ -52,8 +52,9 @@ const EDITABLE: Record<TInstrument['kind'], (keyof TUpdateInstrument)[]> = {
     'financingRateLong',
     'financingRateShort',
     'settlementLag',
+    'priceTolerancePct',
   ],
-  FX_OPTION: ['name', 'pricePrecision', 'styles'],
+  FX_OPTION: ['name', 'pricePrecision', 'styles', 'priceTolerancePct', 'maxTenorDays'],
 };
 const KIND_LABEL = { FX: 'an FX pair', CFD: 'a CFD', FX_OPTION: 'an FX option' } as const;
 
@@ -142,6 +143,15 @@ export function createInstrumentsService({ db, users, referenceData, entities }:
     list: (f: z.output<typeof ZInstrumentList>) => listInstruments(db, f),
 
     /** The FX pair of these currencies, in the order given, or null. */
+    /** The FX option instrument of a pair (its tolerance and tenor), or null. */
+    async optionOf(pairId: number): Promise<TInstrument | null> {
+      const [row] = await db
+        .select()
+        .from(instruments)
+        .where(and(eq(instruments.kind, 'FX_OPTION'), eq(instruments.pairId, pairId)));
+      return row ? toInstrument(row) : null;
+    },
+
     async findPair(base: string, quote: string) {
       const row = await findFxPair(db, base, quote);
       return row ? (toInstrument(row) as Extract<TInstrument, { kind: 'FX' }>) : null;

@@ -55,6 +55,10 @@ export const instruments = pgTable(
     settlementLag: smallint('settlement_lag'),
     pairId: integer('pair_id').references((): AnyPgColumn => instruments.id),
     styles: text('styles').array(),
+    /** Off-market beyond this (percent of the market price); null: the kind's default (trading-limits.ts). */
+    priceTolerancePct: figure('price_tolerance_pct'),
+    /** The furthest value date or expiry from the trade date; null: the default. */
+    maxTenorDays: integer('max_tenor_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
@@ -64,6 +68,11 @@ export const instruments = pgTable(
     uniqueIndex('instruments_fx_pair_uq').on(t.baseCurrency, t.quoteCurrency).where(sql`${t.kind} = 'FX'`),
     uniqueIndex('instruments_option_pair_uq').on(t.pairId).where(sql`${t.kind} = 'FX_OPTION'`),
     check('instruments_price_precision', sql`${t.pricePrecision} between 0 and 10`),
+    check(
+      'instruments_trading_limits',
+      sql`(${t.priceTolerancePct} is null or ${t.priceTolerancePct} between 0 and 100)
+        and (${t.maxTenorDays} is null or ${t.maxTenorDays} > 0)`,
+    ),
     check(
       'instruments_fx_shape',
       sql`${t.kind} <> 'FX' or (${t.baseCurrency} is not null and ${t.baseCurrency} <> ${t.quoteCurrency}

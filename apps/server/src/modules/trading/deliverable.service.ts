@@ -1,6 +1,7 @@
 import type { TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
 import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import type {
+  TBookingAnswer,
   TDeliverableFxTrade,
   TDeliverableFxTrade2,
   TTradeView,
@@ -8,15 +9,26 @@ import type {
 import type { TradeSide } from '@clearway/contracts/enums';
 import type { Tx } from '../../platform/db';
 
-import { Money } from '../../platform/money';
+import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { type Booking, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import { type Approved, type BookingPrice, deskDetails } from './booking-price';
+import { judgeValueDate } from './desk-rules';
+import type { HousePrices } from './house-prices';
+import type { OffMarket } from './off-market';
 import { newTicket, type TradeContext, type Who } from './trade-context';
 import { tradeRecord } from './trade-record';
 import { counterOf, deliveryOf, fxTerms } from './trade-terms';
 
-type Deps = { ledger: LedgerService; instruments: InstrumentsModule; context: TradeContext };
+type Deps = {
+  ledger: LedgerService;
+  instruments: InstrumentsModule;
+  context: TradeContext;
+  pricing: BookingPrice;
+  prices: HousePrices;
+  offMarket: OffMarket;
+};
 
 /**
  * Deliverable FX spot and forwards: the trade is booked with its pay side held on the account
@@ -27,40 +39,94 @@ type Deps = { ledger: LedgerService; instruments: InstrumentsModule; context: Tr
  *   finer than their currencies or a rate finer than the pair; InsufficientFunds (422) when the
  *   account cannot cover the pay side; IdempotencyKeyConflict
  */
-export function createDeliverableBooking({ ledger, instruments, context }: Deps) {
+export function createDeliverableBooking({ ledger, instruments, context, pricing, prices, offMarket }: Deps) {
   const record = tradeRecord(ledger, { name: 'deliverable_fx_trade' });
+  const rebook =
+    (given: 'rate' | 'counterAmount') => (tx: Tx, who: Who, key: string, body: never, approved: Approved) =>
+      book(who, key, body, given, { tx, approved });
+  offMarket.register('DELIVERABLE_FX', rebook('rate'));
+  offMarket.register('DELIVERABLE_FX_COUNTER', rebook('counterAmount'));
 
   async function book(
     who: Who,
     key: string,
     body: TDeliverableFxTrade | TDeliverableFxTrade2,
-    terms: { rate?: string; counterAmount?: string },
-  ): Promise<TTradeView> {
+    given: 'rate' | 'counterAmount',
+    opts: { tx?: Tx; approved?: Approved } = {},
+  ): Promise<TBookingAnswer> {
     const account = await context.account(who, body.accountId);
     const pair = await context.fxPair(account.entityId, body.instrumentId);
-    const tradeDate = context.tradeDate(body.tradeDate);
+    const { asked, tradeDate } = await pricing.open(who, account, body);
     const spot = await instruments.valueDates.spot({ base: pair.base, quote: pair.quote, tradeDate });
     const valueDate = body.valueDate ?? spot.valueDate;
     if (body.valueDate) await instruments.valueDates.validate(pair, valueDate, { notBefore: tradeDate });
-    const [baseScale, quoteScale] = [await ledger.scaleOf(pair.base), await ledger.scaleOf(pair.quote)];
-    const { amount, rate, counter } = fxTerms(
-      { amount: body.amount, ...terms },
-      { baseScale, quoteScale, precision: pair.pricePrecision, symbol: pair.symbol },
+    judgeValueDate(
+      {
+        date: valueDate,
+        tradeDate,
+        spotDate: spot.valueDate,
+        maxTenorDays: pair.maxTenorDays,
+        field: 'valueDate',
+      },
+      asked,
     );
+    const [baseScale, quoteScale] = [await ledger.scaleOf(pair.base), await ledger.scaleOf(pair.quote)];
+    const scales = { baseScale, quoteScale, precision: pair.pricePrecision, symbol: pair.symbol };
+    const amount = parseAmount(body.amount, baseScale);
+    const typedFigure =
+      given === 'rate' ? (body as TDeliverableFxTrade).rate : (body as TDeliverableFxTrade2).counterAmount;
+    const typedTerms =
+      typedFigure === undefined ? null : fxTerms({ amount: body.amount, [given]: typedFigure }, scales);
+    const priced = await pricing.price(who, key, body, asked, {
+      kind: 'DELIVERABLE_FX',
+      accountId: account.id,
+      instrumentId: pair.id,
+      side: body.side,
+      terms: { amount: amount.toString(), valueDate },
+      typed: typedTerms && {
+        value: given === 'rate' ? typedTerms.rate : typedTerms.counter,
+        field: given,
+        price: typedTerms.rate,
+      },
+      quoted: (q) => (given === 'rate' ? q.price : q.counterAmount!),
+      market: async () => (await prices.fx(pair, tradeDate, valueDate, spot.valueDate)).mid,
+      tolerancePct: pair.priceTolerancePct,
+      what: 'sheet’s mid',
+      approved: opts.approved,
+    });
+    if (priced.offMarket)
+      return offMarket.submit(
+        who,
+        key,
+        body,
+        {
+          booking: given === 'rate' ? 'DELIVERABLE_FX' : 'DELIVERABLE_FX_COUNTER',
+          entityId: account.entityId,
+          symbol: pair.symbol,
+          side: body.side,
+          amount: amount.toString(),
+        },
+        priced,
+      );
+    const terms =
+      priced.quote || !typedTerms
+        ? fxTerms({ amount: body.amount, rate: priced.price.toString() }, scales)
+        : typedTerms;
     const { booking } = deliveryBooking(who, account, pair, {
       side: body.side,
-      amount,
-      rate,
-      counter,
+      amount: terms.amount,
+      rate: terms.rate,
+      counter: terms.counter,
       tradeDate,
       valueDate,
       spotDate: spot.valueDate,
       reference: body.reference ?? null,
       memo: body.memo ?? null,
-      details: { given: terms.counterAmount !== undefined ? 'counterAmount' : 'rate' },
+      details: deskDetails(given, priced, body, opts.approved),
       auditInput: body,
     });
-    return ledger.bookNow({ ...booking, idempotency: { key, body } });
+    const keyed = { ...booking, idempotency: { key, body } };
+    return opts.tx ? ledger.book(opts.tx, keyed) : ledger.bookNow(keyed);
   }
 
   /**
@@ -191,11 +257,10 @@ export function createDeliverableBooking({ ledger, instruments, context }: Deps)
       return ledger.book(tx, booking);
     },
     /** A deliverable spot or forward at a rate. */
-    bookAtRate: (who: Who, key: string, body: TDeliverableFxTrade) =>
-      book(who, key, body, { rate: body.rate }),
+    bookAtRate: (who: Who, key: string, body: TDeliverableFxTrade) => book(who, key, body, 'rate'),
     /** The same trade with the counter amount given (the rate is counter ÷ amount). */
     bookForCounter: (who: Who, key: string, body: TDeliverableFxTrade2) =>
-      book(who, key, body, { counterAmount: body.counterAmount }),
+      book(who, key, body, 'counterAmount'),
     /**
      * The deliverable trade an option's exercise makes, in the exercise's transaction: `amount`
      * of the base at `rate` (the strike) for `valueDate` (the delivery date).

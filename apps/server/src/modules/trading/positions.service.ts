@@ -1,11 +1,19 @@
-import type { TCfdTrade, TMarginFxTrade, TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
-import type { Db, DbOrTx } from '../../platform/db';
+import type {
+  TBookingAnswer,
+  TCfdTrade,
+  TMarginFxTrade,
+  TTradeView,
+} from '@clearway/contracts/endpoints/trades.schemas';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { type Leg, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import { type Approved, type BookingPrice, deskDetails } from './booking-price';
+import type { HousePrices } from './house-prices';
 import { claimMargin, type MarginClaim, MarginMoved, withMarginRetry } from './margin-claim';
+import type { OffMarket } from './off-market';
 import type { MarginChange } from './options/margin.service';
 import { fill } from './position-fill';
 import type { Undo } from './trade-cancel.service';
@@ -31,6 +39,9 @@ type Deps = {
   context: TradeContext;
   /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
   checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<MarginClaim | null>;
+  pricing: BookingPrice;
+  prices: HousePrices;
+  offMarket: OffMarket;
 };
 
 /** The house account a kind of position realises its P&L, rolls and financing against. */
@@ -47,7 +58,8 @@ export const houseRoleOf = (type: 'MARGIN_FX' | 'CFD') => (type === 'MARGIN_FX' 
  *   an amount or a price finer than allowed; InsufficientFunds (422) when the account cannot
  *   pay a realised loss; IdempotencyKeyConflict
  */
-export function createPositions({ db, ledger, instruments, context, checkMargin }: Deps) {
+export function createPositions(deps: Deps) {
+  const { db, ledger, instruments, context, checkMargin, pricing, prices, offMarket } = deps;
   const record = tradeRecord(ledger, {
     name: 'position_trade',
     async prepare(tx, items) {
@@ -170,6 +182,7 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
           accountId: terms.accountId,
           instrumentId: i.id,
           signedAmount: terms.amount.times(signOf(body.side)).toString(),
+          price: terms.rate.toString(),
         })) ?? null;
       const ticket = newTicket();
       return ledger.book(db, {
@@ -257,6 +270,115 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
     return { reversed: booked !== null, transactions };
   };
 
+  async function bookMarginFx(
+    who: Who,
+    key: string,
+    body: TMarginFxTrade,
+    opts: { tx?: Tx; approved?: Approved } = {},
+  ): Promise<TBookingAnswer> {
+    const account = await context.account(who, body.accountId, { margin: true });
+    const pair = await context.fxPair(account.entityId, body.instrumentId);
+    const { asked, tradeDate } = await pricing.open(who, account, body);
+    const spot = await instruments.valueDates.spot({ base: pair.base, quote: pair.quote, tradeDate });
+    const amount = parseAmount(body.amount, await ledger.scaleOf(pair.base));
+    const typed = body.rate === undefined ? null : parseRate(body.rate, pair.pricePrecision, pair.symbol);
+    const priced = await pricing.price(who, key, body, asked, {
+      kind: 'MARGIN_FX',
+      accountId: account.id,
+      instrumentId: pair.id,
+      side: body.side,
+      terms: { amount: amount.toString() },
+      typed: typed && { value: typed, field: 'rate' },
+      market: async () => (await prices.fx(pair, tradeDate, spot.valueDate, spot.valueDate)).mid,
+      tolerancePct: pair.priceTolerancePct,
+      what: 'sheet’s mid',
+      approved: opts.approved,
+    });
+    const at = {
+      booking: 'MARGIN_FX' as const,
+      entityId: account.entityId,
+      symbol: pair.symbol,
+      side: body.side,
+      amount: amount.toString(),
+    };
+    if (priced.offMarket) return offMarket.submit(who, key, body, at, priced);
+    const counter = counterOf(amount, priced.price, await ledger.scaleOf(pair.quote));
+    if (counter.isZero())
+      throw refuseTerms('amount', `is too small: the counter amount rounds to zero ${pair.quote}`);
+    return book(opts.tx ?? db, who, key, body, {
+      type: 'MARGIN_FX',
+      instrument: pair,
+      amount,
+      rate: priced.price,
+      counter,
+      valueDate: spot.valueDate,
+      tradeDate,
+      accountId: account.id,
+      owner: account.entityId,
+      names: { accountName: account.name, entityName: account.entityName },
+      details: { spotDate: spot.valueDate, ...deskDetails('rate', priced, body, opts.approved) },
+    });
+  }
+
+  async function bookCfd(
+    who: Who,
+    key: string,
+    body: TCfdTrade,
+    opts: { tx?: Tx; approved?: Approved } = {},
+  ): Promise<TBookingAnswer> {
+    const account = await context.account(who, body.accountId, { margin: true });
+    const cfd = await context.cfd(account.entityId, body.instrumentId);
+    const { asked, tradeDate } = await pricing.open(who, account, body);
+    const { valueDate } = await instruments.valueDates.cfd(cfd, tradeDate);
+    const quantity = new Money(body.quantity);
+    const typed =
+      body.price === undefined ? null : parseRate(body.price, cfd.pricePrecision, cfd.symbol, 'price');
+    const priced = await pricing.price(who, key, body, asked, {
+      kind: 'CFD',
+      accountId: account.id,
+      instrumentId: cfd.id,
+      side: body.side,
+      terms: { quantity: quantity.toString() },
+      typed: typed && { value: typed, field: 'price' },
+      market: async () => (await prices.cfd(cfd)).mid,
+      tolerancePct: cfd.priceTolerancePct,
+      what: 'CFD’s mid',
+      approved: opts.approved,
+    });
+    const at = {
+      booking: 'CFD' as const,
+      entityId: account.entityId,
+      symbol: cfd.symbol,
+      side: body.side,
+      amount: quantity.toString(),
+    };
+    if (priced.offMarket) return offMarket.submit(who, key, body, at, priced);
+    const counter = counterOf(
+      quantity.times(cfd.contractSize),
+      priced.price,
+      await ledger.scaleOf(cfd.quote),
+      'quantity',
+    );
+    return book(opts.tx ?? db, who, key, body, {
+      type: 'CFD',
+      instrument: { ...cfd, base: null },
+      amount: quantity,
+      rate: priced.price,
+      counter,
+      valueDate,
+      tradeDate,
+      accountId: account.id,
+      owner: account.entityId,
+      names: { accountName: account.name, entityName: account.entityName },
+      details: { contractSize: cfd.contractSize, ...deskDetails('price', priced, body, opts.approved) },
+    });
+  }
+
+  offMarket.register('MARGIN_FX', (tx, who, key, body, approved) =>
+    bookMarginFx(who, key, body, { tx, approved }),
+  );
+  offMarket.register('CFD', (tx, who, key, body, approved) => bookCfd(who, key, body, { tx, approved }));
+
   return {
     undo,
 
@@ -306,60 +428,10 @@ export function createPositions({ db, ledger, instruments, context, checkMargin 
       );
     },
 
-    /** A margin FX trade: `amount` of the pair's base at `rate`, for spot. */
-    async bookMarginFx(who: Who, key: string, body: TMarginFxTrade): Promise<TTradeView> {
-      const account = await context.account(who, body.accountId, { margin: true });
-      const pair = await context.fxPair(account.entityId, body.instrumentId);
-      const tradeDate = context.tradeDate(body.tradeDate);
-      const spot = await instruments.valueDates.spot({ base: pair.base, quote: pair.quote, tradeDate });
-      const amount = parseAmount(body.amount, await ledger.scaleOf(pair.base));
-      const rate = parseRate(body.rate, pair.pricePrecision, pair.symbol);
-      const counter = counterOf(amount, rate, await ledger.scaleOf(pair.quote));
-      if (counter.isZero())
-        throw refuseTerms('amount', `is too small: the counter amount rounds to zero ${pair.quote}`);
-      return book(db, who, key, body, {
-        type: 'MARGIN_FX',
-        instrument: pair,
-        amount,
-        rate,
-        counter,
-        valueDate: spot.valueDate,
-        tradeDate,
-        accountId: account.id,
-        owner: account.entityId,
-        names: { accountName: account.name, entityName: account.entityName },
-        details: { spotDate: spot.valueDate },
-      });
-    },
-
-    /** A CFD trade: `quantity` contracts at `price`; counter amount quantity × contract size × price. */
-    async bookCfd(who: Who, key: string, body: TCfdTrade): Promise<TTradeView> {
-      const account = await context.account(who, body.accountId, { margin: true });
-      const cfd = await context.cfd(account.entityId, body.instrumentId);
-      const tradeDate = context.tradeDate(body.tradeDate);
-      const { valueDate } = await instruments.valueDates.cfd(cfd, tradeDate);
-      const quantity = new Money(body.quantity);
-      const price = parseRate(body.price, cfd.pricePrecision, cfd.symbol, 'price');
-      const counter = counterOf(
-        quantity.times(cfd.contractSize),
-        price,
-        await ledger.scaleOf(cfd.quote),
-        'quantity',
-      );
-      return book(db, who, key, body, {
-        type: 'CFD',
-        instrument: { ...cfd, base: null },
-        amount: quantity,
-        rate: price,
-        counter,
-        valueDate,
-        tradeDate,
-        accountId: account.id,
-        owner: account.entityId,
-        names: { accountName: account.name, entityName: account.entityName },
-        details: { contractSize: cfd.contractSize },
-      });
-    },
+    /** A margin FX trade: `amount` of the pair's base at `rate` (or a quote's), for spot. */
+    bookMarginFx: (who: Who, key: string, body: TMarginFxTrade) => bookMarginFx(who, key, body),
+    /** A CFD trade: `quantity` contracts at `price` (or a quote's); counter amount quantity × contract size × price. */
+    bookCfd: (who: Who, key: string, body: TCfdTrade) => bookCfd(who, key, body),
   };
 }
 export type Positions = ReturnType<typeof createPositions>;

@@ -6,6 +6,7 @@ import type { InstrumentsModule } from '../instruments/instruments.module';
 import type { BalancesService } from '../ledger/balances.service';
 import { type Leg, type RecordKind, recordOf } from '../ledger/booking';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { BookingPrice } from './booking-price';
 import { newTicket, type TradeContext, type Who } from './trade-context';
 import { byOf } from './trade-record';
 import { counterOf, deliveryLegs, pnlAgainst, refuseTerms } from './trade-terms';
@@ -17,6 +18,7 @@ type Deps = {
   entities: EntitiesService;
   balances: BalancesService;
   context: TradeContext;
+  pricing: BookingPrice;
 };
 
 /** Decimals a sweep's conversion rate keeps. */
@@ -46,7 +48,7 @@ type SweepInput = {
  *   nothing available, or is the base), or the sheet has no rate for a currency;
  *   InsufficientFunds when a balance was spent meanwhile; IdempotencyKeyConflict
  */
-export function createSweeps({ ledger, instruments, entities, balances, context }: Deps) {
+export function createSweeps({ ledger, instruments, entities, balances, context, pricing }: Deps) {
   /** The conversions of the account's available balances now, and their legs; or why there are none. */
   async function convert(tx: Tx, i: SweepInput): Promise<Error | { input: SweepInput; legs: Leg[] }> {
     const available = new Map(
@@ -194,7 +196,7 @@ export function createSweeps({ ledger, instruments, entities, balances, context 
           account: { id: account.id, name: account.name, entityId: account.entityId },
           base,
           spreadBps: terms.conversionSpreadBps,
-          tradeDate: context.tradeDate(body.tradeDate),
+          tradeDate: (await pricing.open(who, account, body)).tradeDate,
           ...(body.currencies ? { currencies: body.currencies } : {}),
           reference: body.reference ?? null,
           memo: body.memo ?? null,

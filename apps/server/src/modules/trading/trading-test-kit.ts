@@ -91,9 +91,21 @@ export async function buildTradingWorld(t: TestContext, opts: { funds?: [string,
   return w;
 }
 
-/** Books through the API with an Idempotency-Key (a fresh one unless given). */
+/**
+ * The configuration of suites that replay dated scenarios (trades of March 2026, settled on
+ * their value dates): staff's back-dating window opened to cover them. The desk's limits at
+ * their defaults are proven in trading-controls.test.ts.
+ */
+export const REPLAY_CONFIG = { TRADE_BACKDATE_BUSINESS_DAYS: '5000' };
+
+/**
+ * Books through the API with an Idempotency-Key (a fresh one unless given). A dated booking
+ * (a trade date or a value date given) carries the reason staff must give for one.
+ */
 export function bookVia(agent: Agent, path: string, body: object, key = `k-${crypto.randomUUID()}`) {
-  return agent.post(`/api/trades/${path}`, body, { headers: { 'idempotency-key': key } });
+  const dated = 'tradeDate' in body || 'valueDate' in body || 'nearValueDate' in body;
+  const sent = dated && !('reason' in body) ? { ...body, reason: 'Replaying a dated scenario' } : body;
+  return agent.post(`/api/trades/${path}`, sent, { headers: { 'idempotency-key': key } });
 }
 
 /** An account's balance of an asset: posted and held, as exact strings (0 when it has none). */
@@ -130,4 +142,15 @@ export async function settleOn(t: TestContext, businessDate: string) {
 /** The postings of a trade's ledger transactions, as [account, asset, amount] in order. */
 export function postingLines(view: { postings: { accountId: number; asset: string; amount: string }[] }) {
   return view.postings.map((p) => [p.accountId, p.asset, p.amount]);
+}
+
+/**
+ * A service-level caller who is the house's staff for everything below `entityId` (a user
+ * homed there holding the staff keys for it and below): what a direct service call needs to
+ * type a price or back-date.
+ */
+export async function staffAt(t: TestContext, entityId: number) {
+  const { user } = await signedInUser(t, entityId);
+  await grant(t, user.id, entityId, STAFF_KEYS);
+  return actingAs(entityId, user);
 }

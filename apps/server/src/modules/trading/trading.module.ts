@@ -1,18 +1,25 @@
 import type { Db } from '../../platform/db';
+import type { PermissionResolver } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import type { AccountsService } from '../ledger/accounts.service';
 import type { BalancesService, UnrealisedPnl } from '../ledger/balances.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createBlockAllocation } from './block-allocation.service';
+import { createBookingPrice } from './booking-price';
 import { createCharges } from './charges.service';
 import { createDeliverableBooking } from './deliverable.service';
+import { createDesk } from './desk';
+import type { DeskLimits } from './desk-rules';
+import { createHousePrices } from './house-prices';
+import { createOffMarket } from './off-market';
 import { openTradesOf } from './open-trades';
 import { createMargin } from './options/margin.service';
 import { createOptionValuation } from './options/option-valuation.service';
 import { createOptions } from './options/options.service';
 import { createPnl } from './pnl.service';
 import { createPositions } from './positions.service';
+import { createQuotes } from './quotes.service';
 import { createSettlement } from './settlement.service';
 import { createSnapshots, endOfDayCounts } from './snapshots.service';
 import { createSwaps } from './swap.service';
@@ -23,6 +30,10 @@ import { createTradesService } from './trades.service';
 
 type Deps = {
   db: Db;
+  /** The access guard's resolver: who is the house's staff for an entity (desk.ts). */
+  resolve: PermissionResolver;
+  /** QUOTE_TTL_SECONDS and TRADE_BACKDATE_BUSINESS_DAYS. */
+  limits: DeskLimits;
   ledger: LedgerService;
   accounts: AccountsService;
   balances: BalancesService;
@@ -35,19 +46,41 @@ type Deps = {
  * the blotter and cancels (`trades`), physical settlement on the value date, the charges on
  * open positions (rolls, financing) and the positions' snapshot.
  */
-export function createTradingModule({ db, ledger, accounts, balances, entities, instruments }: Deps) {
-  const context = createTradeContext({ accounts, instruments });
-  const deliverable = createDeliverableBooking({ ledger, instruments, context });
+export function createTradingModule(deps: Deps) {
+  const { db, ledger, accounts, balances, entities, instruments } = deps;
+  const desk = createDesk({ db, entities, resolve: deps.resolve });
+  const context = createTradeContext({ db, accounts, entities, instruments, desk });
+  const prices = createHousePrices({ instruments, entities });
+  const quotes = createQuotes({ db, ledger, instruments, context, prices, limits: deps.limits });
+  const pricing = createBookingPrice({ context, quotes, limits: deps.limits });
+  const offMarket = createOffMarket({ db, context });
+  const desking = { pricing, prices, offMarket };
+  const deliverable = createDeliverableBooking({ ledger, instruments, context, ...desking });
   const valuation = createOptionValuation({ db, ledger, instruments });
   const pnl = createPnl({ db, ledger, instruments, entities });
   const margin = createMargin({ db, ledger, entities, balances, instruments, valuation, pnl });
   /** Equity's unrealised part (positions, undelivered trades, live options) and the initial margin. */
   const unrealised: UnrealisedPnl = (entityId, scope, base, sheet) =>
     margin.assess(entityId, scope, base, sheet);
-  const positions = createPositions({ db, ledger, instruments, context, checkMargin: margin.check });
-  const swaps = createSwaps({ ledger, instruments, context });
-  const sweeps = createSweeps({ ledger, instruments, entities, balances, context });
-  const options = createOptions({ db, ledger, instruments, context, deliverable, checkMargin: margin.check });
+  const positions = createPositions({
+    db,
+    ledger,
+    instruments,
+    context,
+    checkMargin: margin.check,
+    ...desking,
+  });
+  const swaps = createSwaps({ ledger, instruments, context, ...desking });
+  const sweeps = createSweeps({ ledger, instruments, entities, balances, context, pricing });
+  const options = createOptions({
+    db,
+    ledger,
+    instruments,
+    context,
+    deliverable,
+    checkMargin: margin.check,
+    ...desking,
+  });
   const cancels = createTradeCancels({ db, ledger, undoPosition: positions.undo, undoOption: options.undo });
   const trades = createTradesService({ db, ledger, cancels });
   const allocation = createBlockAllocation({ db, ledger, deliverable, positions, cancels });
@@ -55,6 +88,9 @@ export function createTradingModule({ db, ledger, accounts, balances, entities, 
   const charges = createCharges({ db, ledger, instruments, entities });
   const snapshots = createSnapshots({ db, instruments });
   return {
+    desk,
+    quotes,
+    offMarket,
     unrealised,
     valuation,
     margin,

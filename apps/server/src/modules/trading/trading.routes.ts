@@ -10,6 +10,7 @@ export function tradingRoutes(app: FastifyInstance, m: TradingModule) {
     ...on(c),
     request: c.request,
   });
+  serve(app, T.quote, (c) => m.quotes.quote(booker(c), c.body));
   serve(app, T.bookManualDeliverableFxTrade, (c) =>
     m.deliverable.bookAtRate(booker(c), c.idempotencyKey, c.body),
   );
@@ -25,6 +26,7 @@ export function tradingRoutes(app: FastifyInstance, m: TradingModule) {
   );
   serve(app, T.knockInOption, (c) => m.options.knockIn(booker(c), c.idempotencyKey, c.body));
   serve(app, T.knockOutOption, (c) => m.options.knockOut(booker(c), c.idempotencyKey, c.body));
+  serve(app, T.barrierEvent, (c) => m.options.requestBarrierEvent(booker(c), c.idempotencyKey, c.body));
   serve(app, T.exerciseOption, (c) => m.options.exercise(booker(c), c.idempotencyKey, c.body));
   serve(app, T.expireOption, (c) => m.options.expire(booker(c), c.idempotencyKey, c.body));
   serve(app, T.list, (c) => m.trades.list(on(c).entityId, c.body));

@@ -261,3 +261,41 @@ export const marginVersions = pgTable('margin_versions', {
     .references(() => entities.id),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The house's quotes: a price given to one entity's account for one booking's terms, valid
+ * until `expiresAt`. A booking claims it by its Idempotency-Key (`usedKey`): once claimed no
+ * other key may book at it, and a retry of the same key finds it again. Never deleted.
+ */
+export const tradeQuotes = pgTable(
+  'trade_quotes',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    side: tradeSideEnum('side').notNull(),
+    /** The terms priced (amounts, dates, an option's terms), as the booking must repeat them. */
+    terms: jsonb('terms').$type<Record<string, string | null>>().notNull(),
+    price: figure('price').notNull(),
+    /** The quote as it was answered. */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    askedBy: text('asked_by').notNull(),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedKey: text('used_key'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trade_quotes_entity_idx').on(t.entityId, t.quotedAt),
+    check('trade_quotes_price_positive', sql`${t.price} > 0`),
+    check('trade_quotes_expiry', sql`${t.expiresAt} > ${t.quotedAt}`),
+  ],
+);

@@ -1,14 +1,23 @@
-import type { TFxOptionTrade, TTradeView } from '@clearway/contracts/endpoints/trades.schemas';
+import type {
+  TBookingAnswer,
+  TFxOptionTrade,
+  TTradeView,
+} from '@clearway/contracts/endpoints/trades.schemas';
 import type { OptionCut } from '@clearway/contracts/enums';
-import type { Db } from '../../../platform/db';
+import { DEFAULT_PRICE_TOLERANCE_PCT } from '@clearway/contracts/trading-limits';
+import type { Db, Tx } from '../../../platform/db';
 import { Money, parseAmount } from '../../../platform/money';
 import type { InstrumentsModule } from '../../instruments/instruments.module';
 import { fxTradeDate, isWeekend, weekdayName } from '../../instruments/iso-dates';
 import type { Booking, RecordKind } from '../../ledger/booking';
 import { recordOf } from '../../ledger/booking';
 import type { LedgerService } from '../../ledger/ledger.service';
+import { type Approved, type BookingPrice, deskDetails } from '../booking-price';
 import type { createDeliverableBooking } from '../deliverable.service';
+import type { HousePrices } from '../house-prices';
 import { claimEach, type MarginClaim, withMarginRetry } from '../margin-claim';
+import type { OffMarket } from '../off-market';
+import { judgeExpiry, optionTerms } from '../quotes.service';
 import { newTicket, type TradeContext, type Who } from '../trade-context';
 import { type TradeInput, tradeRecord } from '../trade-record';
 import { counterOf, parseRate, refuseTerms } from '../trade-terms';
@@ -28,6 +37,9 @@ type Deps = {
   deliverable: ReturnType<typeof createDeliverableBooking>;
   /** Refuses a booking that would take a margin client's free margin below zero (margin.service.ts). */
   checkMargin?: (who: Who, entityId: number, change: MarginChange) => Promise<MarginClaim | null>;
+  pricing: BookingPrice;
+  prices: HousePrices;
+  offMarket: OffMarket;
 };
 
 type NewOption = Omit<typeof fxOptions.$inferInsert, 'tradeId' | 'premiumHoldId' | 'premiumTransactionId'>;
@@ -94,12 +106,24 @@ export function createOptionBooking(deps: Deps) {
    *   currencies; InsufficientFunds (422) when a premium due now cannot be paid; the margin
    *   refusal (422) saying by how much; IdempotencyKeyConflict
    */
-  async function book(who: Who, key: string, body: TFxOptionTrade): Promise<TTradeView> {
+  async function book(
+    who: Who,
+    key: string,
+    body: TFxOptionTrade,
+    opts: { tx?: Tx; approved?: Approved } = {},
+  ): Promise<TBookingAnswer> {
     const account = await context.account(who, body.accountId);
     const pair = await context.fxPair(account.entityId, body.instrumentId);
-    const tradeDate = context.tradeDate(body.tradeDate);
+    const { asked, tradeDate } = await deps.pricing.open(who, account, body);
+    const option = await instruments.catalog.optionOf(pair.id);
     if (body.expiryDate < tradeDate)
       throw refuseTerms('expiryDate', `must not be before the trade date ${tradeDate}`);
+    judgeExpiry({
+      expiryDate: body.expiryDate,
+      cut: body.cut,
+      tradeDate,
+      maxTenorDays: option?.maxTenorDays ?? pair.maxTenorDays,
+    });
     if (isWeekend(body.expiryDate))
       throw refuseTerms(
         'expiryDate',
@@ -129,7 +153,44 @@ export function createOptionBooking(deps: Deps) {
         throw refuseTerms(field, `must be ${pair.base} or ${pair.quote}, the currencies of ${pair.symbol}`);
       return asset === pair.base ? baseScale : quoteScale;
     };
-    const premium = parseAmount(body.premium, inPair('premiumCurrency', body.premiumCurrency), 'premium');
+    const premiumScale = inPair('premiumCurrency', body.premiumCurrency);
+    const typed = body.premium === undefined ? null : parseAmount(body.premium, premiumScale, 'premium');
+    const priced = await deps.pricing.price(who, key, body, asked, {
+      kind: 'FX_OPTION',
+      accountId: account.id,
+      instrumentId: pair.id,
+      side: body.side,
+      terms: optionTerms(body, pair),
+      typed: typed && { value: typed, field: 'premium' },
+      market: async () =>
+        new Money(
+          (
+            await deps.prices.optionPremium(pair, {
+              ...body,
+              notional: notional.toString(),
+              strike: strike.toString(),
+            })
+          ).toFixed(premiumScale),
+        ),
+      tolerancePct: option?.priceTolerancePct ?? DEFAULT_PRICE_TOLERANCE_PCT.FX_OPTION,
+      what: 'model’s premium',
+      approved: opts.approved,
+    });
+    if (priced.offMarket)
+      return deps.offMarket.submit(
+        who,
+        key,
+        body,
+        {
+          booking: 'FX_OPTION',
+          entityId: account.entityId,
+          symbol: pair.symbol,
+          side: body.side,
+          amount: notional.toString(),
+        },
+        priced,
+      );
+    const premium = priced.price;
     const b = body.barrier;
     let rebate: Money | null = null;
     if (b) {
@@ -171,7 +232,7 @@ export function createOptionBooking(deps: Deps) {
             }
           : { mayMoveNothing: true };
       const cut = body.cut as OptionCut;
-      return ledger.bookNow({
+      const booking: Booking<TTradeView> = {
         who,
         kind: 'FX_OPTION_PREMIUM',
         reference: ticket,
@@ -201,7 +262,7 @@ export function createOptionBooking(deps: Deps) {
           },
           legs: [],
           names: { accountName: account.name, entityName: account.entityName },
-          details: { premiumPosted: premiumNow },
+          details: { premiumPosted: premiumNow, ...deskDetails('premium', priced, body, opts.approved) },
           option: {
             optionType: body.optionType,
             cut,
@@ -231,11 +292,15 @@ export function createOptionBooking(deps: Deps) {
             input: body,
           },
         }),
-      });
+      };
+      return opts.tx ? ledger.book(opts.tx, booking) : ledger.bookNow(booking);
     });
   }
 
-  return { book };
+  deps.offMarket.register('FX_OPTION', (tx, who, key, body, approved) =>
+    book(who, key, body, { tx, approved }),
+  );
+  return { book: (who: Who, key: string, body: TFxOptionTrade) => book(who, key, body) };
 }
 
 /**

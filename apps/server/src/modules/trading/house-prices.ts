@@ -1,0 +1,114 @@
+import type { TCfd, TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
+import type { OptionType, TradeSide } from '@clearway/contracts/enums';
+import { AppError } from '../../platform/errors';
+import { Money } from '../../platform/money';
+import type { EntitiesService } from '../entities/entities.service';
+import type { InstrumentsModule } from '../instruments/instruments.module';
+import { fxTradeDate } from '../instruments/iso-dates';
+import { garmanKohlhagen, yearsBetween } from './options/garman-kohlhagen';
+
+/** A market's two sides and its middle. */
+export type TwoWay = { bid: Money; mid: Money; ask: Money };
+
+const noPrice = (field: string, message: string) =>
+  new AppError('BadRequest', 422, message, { [field]: message });
+
+/**
+ * The house's prices: the market a booking is judged against (the sheet's spot or forward,
+ * a CFD's price, an option's model value) and the price a client is quoted — the market's
+ * side the client deals on, widened by its conversion profile's spread, rounded against the
+ * client at the instrument's precision.
+ */
+export function createHousePrices(deps: { instruments: InstrumentsModule; entities: EntitiesService }) {
+  const { instruments } = deps;
+
+  /** The sheet's spot, or the forward outright for a later value date (spot's when the pair has no points). */
+  async function fx(pair: TFxPair, tradeDate: string, valueDate: string, spotDate: string): Promise<TwoWay> {
+    if (valueDate > spotDate) {
+      const fwd = await instruments.swapPoints
+        .forward({ base: pair.base, quote: pair.quote, valueDate, tradeDate })
+        .catch(() => null);
+      if (fwd) return twoWay(fwd.outright);
+    }
+    return twoWay(await instruments.rates.quote(pair.base, pair.quote));
+  }
+
+  /** A CFD's latest price. @throws 422 when none is recorded */
+  async function cfd(instrument: TCfd): Promise<TwoWay> {
+    const found = (await instruments.cfdPrices.latest()).find((p) => p.instrumentId === instrument.id);
+    if (!found) throw noPrice('instrumentId', `${instrument.symbol} has no price: it cannot be priced now`);
+    return twoWay(found);
+  }
+
+  /**
+   * An option's model premium (Garman–Kohlhagen on the sheet's mid, the volatility surface
+   * and the interest rates) for `notional`, in the premium currency, unrounded.
+   * @throws 422 naming what the model lacks
+   */
+  async function optionPremium(
+    pair: TFxPair,
+    o: {
+      optionType: OptionType;
+      strike: string;
+      notional: string;
+      expiryDate: string;
+      premiumCurrency: string;
+    },
+  ): Promise<Money> {
+    const [spot, market] = await Promise.all([
+      instruments.rates.quote(pair.base, pair.quote),
+      instruments.optionMarket.snapshot(),
+    ]);
+    const years = yearsBetween(fxTradeDate(), o.expiryDate);
+    const vol = market.volatility(pair.base, pair.quote, Math.max(years, 1 / 365));
+    if (vol === null)
+      throw noPrice('instrumentId', `${pair.symbol} has no volatility: options cannot be priced now`);
+    const perUnit = garmanKohlhagen({
+      kind: o.optionType,
+      spot: Number(spot.mid),
+      strike: Number(o.strike),
+      years,
+      domesticRate: market.rate(pair.quote) ?? 0,
+      foreignRate: market.rate(pair.base) ?? 0,
+      volatility: vol,
+    }).price;
+    const inQuote = new Money(perUnit.toPrecision(15)).times(o.notional);
+    return o.premiumCurrency === pair.quote ? inQuote : inQuote.div(spot.mid);
+  }
+
+  /** The entity's spread in basis points (its conversion profile's; 0 without one). */
+  async function spreadBps(entityId: number): Promise<Money> {
+    return new Money((await deps.entities.tradingTerms(entityId)).conversionSpreadBps);
+  }
+
+  return { fx, cfd, optionPremium, spreadBps };
+}
+export type HousePrices = ReturnType<typeof createHousePrices>;
+
+const twoWay = (q: { bid: string; mid: string; ask: string }): TwoWay => ({
+  bid: new Money(q.bid),
+  mid: new Money(q.mid),
+  ask: new Money(q.ask),
+});
+
+/**
+ * The rate a client deals at: a buyer of the base pays the ask plus the spread, a seller
+ * receives the bid less it — rounded against the client at `precision` decimals.
+ */
+export function clientRate(side: TradeSide, market: TwoWay, spreadBps: Money, precision: number): Money {
+  const spread = spreadBps.div(10_000);
+  return side === 'BUY'
+    ? new Money(market.ask.times(spread.plus(1)).toFixed(precision, Money.ROUND_UP))
+    : new Money(market.bid.times(new Money(1).minus(spread)).toFixed(precision, Money.ROUND_DOWN));
+}
+
+/**
+ * An option premium a client deals at: a buyer pays the model's value plus the spread, a
+ * seller receives it less the spread — rounded against the client at the currency's scale.
+ */
+export function clientPremium(side: TradeSide, model: Money, spreadBps: Money, scale: number): Money {
+  const spread = spreadBps.div(10_000);
+  return side === 'BUY'
+    ? new Money(model.times(spread.plus(1)).toFixed(scale, Money.ROUND_UP))
+    : new Money(model.times(new Money(1).minus(spread)).toFixed(scale, Money.ROUND_DOWN));
+}

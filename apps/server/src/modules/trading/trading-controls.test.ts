@@ -1,0 +1,356 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../test/agent';
+import { createEntity, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { clientAccount, fund } from '../../test/ledger-fixtures';
+import { useTestApp } from '../../test/test-app';
+import { fxTradeDate, plusDays } from '../instruments/iso-dates';
+import { tradingDaysBefore } from './desk-rules';
+import {
+  bookVia,
+  buildTradingWorld,
+  expectLedgerSound,
+  STAFF_KEYS,
+  setTrading,
+  type TradingWorld,
+} from './trading-test-kit';
+
+/**
+ * Issue 37: clients trade on the house's quotes, staff book within tolerance (beyond it only
+ * off-market, under four eyes), dates are the desk's, and one gate stops every booking of a
+ * frozen or trading-disabled entity before anything is written. Default limits throughout.
+ */
+describe('trading controls', () => {
+  const t = useTestApp();
+  const w = {} as TradingWorld;
+  let client: Agent;
+  let checker: Agent;
+  const eurUsd = () => w.pairs['EUR/USD']!;
+  const quoteBody = (over: object = {}) => ({
+    kind: 'DELIVERABLE_FX',
+    accountId: w.account,
+    instrumentId: eurUsd(),
+    side: 'BUY',
+    amount: '10000.00',
+    ...over,
+  });
+  const ask = (agent: Agent, over: object = {}) => agent.post('/api/trades/quote', quoteBody(over));
+  const spot = (over: object = {}) => ({
+    accountId: w.account,
+    instrumentId: eurUsd(),
+    side: 'BUY',
+    amount: '10000.00',
+    ...over,
+  });
+  /** A booking sent exactly as given (bookVia adds a reason to dated ones). */
+  const bookRaw = (agent: Agent, path: string, body: object) =>
+    agent.post(`/api/trades/${path}`, body, { headers: { 'idempotency-key': `k-${crypto.randomUUID()}` } });
+  const count = async (table: string) =>
+    (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!
+      .n;
+  const written = async () => ({
+    trades: await count('trades'),
+    postings: await count('postings'),
+    holds: await count('holds'),
+    events: await count('trade_events'),
+    requests: await count('requests'),
+  });
+
+  beforeAll(async () => {
+    Object.assign(w, await buildTradingWorld(t));
+    const c = await signedInUser(t, w.client);
+    await grant(t, c.user.id, w.client, ['manual_trade_booking', 'account_view']);
+    client = c.agent;
+    const k = await signedInUser(t, w.broker);
+    await grant(t, k.user.id, w.broker, [...STAFF_KEYS, 'approve_withdrawal']);
+    checker = k.agent;
+    await grant(t, (await whoIsStaff()).id, w.broker, ['approve_withdrawal']);
+  });
+  /** The world's staff user (to grant it an approver's key: the inbox and decisions need one). */
+  const whoIsStaff = async () =>
+    (await t.database.db.execute<{ id: string }>(sql`select id from users where username = ${w.staffName}`))
+      .rows[0]!;
+
+  describe('quotes', () => {
+    it('books a client at exactly the quoted price — the sheet’s ask for a buy — once', async () => {
+      const q = await ask(client);
+      expect(q.statusCode, q.body).toBe(200);
+      const quote = q.json();
+      expect(quote, q.body).toMatchObject({
+        price: '1.0851',
+        mid: '1.085',
+        counterAmount: '10851.00',
+        ttlSeconds: 10,
+      });
+      const res = await bookVia(client, 'bookManualDeliverableFxTrade', spot({ quoteId: quote.quoteId }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().trade).toMatchObject({ rate: '1.0851', counterAmount: '10851.00' });
+      const again = await bookVia(client, 'bookManualDeliverableFxTrade', spot({ quoteId: quote.quoteId }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/quote has been used/);
+    });
+
+    it('books two concurrent bookings at one quote once: one trade, one refusal', async () => {
+      const quote = (await ask(client)).json();
+      const before = await count('trades');
+      const both = await Promise.all(
+        [1, 2].map(() => bookVia(client, 'bookManualDeliverableFxTrade', spot({ quoteId: quote.quoteId }))),
+      );
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await count('trades')).toBe(before + 1);
+      await expectLedgerSound(t);
+    });
+
+    it('refuses an expired quote, a quote of other terms, and another entity’s quote', async () => {
+      const expired = (await ask(client)).json();
+      await t.database.db.execute(
+        sql`update trade_quotes set quoted_at = now() - interval '1 minute', expires_at = now() - interval '30 seconds' where id = ${expired.quoteId}`,
+      );
+      const late = await bookVia(client, 'bookManualDeliverableFxTrade', spot({ quoteId: expired.quoteId }));
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toMatch(/expired/);
+      const quote = (await ask(client)).json();
+      const other = await bookVia(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ quoteId: quote.quoteId, amount: '20000.00' }),
+      );
+      expect(other.statusCode).toBe(422);
+      expect(other.json().errors.quoteId).toMatch(/other terms \(amount 10000\)/);
+      const sold = await bookVia(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ quoteId: quote.quoteId, side: 'SELL' }),
+      );
+      expect(sold.statusCode).toBe(422);
+      // Another client of the same broker, booked by staff with the first client's quote.
+      const neighbour = (await createEntity(t, uniqueName('Neighbour '), w.broker)).id;
+      await setTrading(t, neighbour, true);
+      const account = await clientAccount(t.database.db, neighbour);
+      await fund(t.database.db, account, 'USD', '100000.00');
+      const foreign = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ accountId: account, quoteId: quote.quoteId }),
+      );
+      expect(foreign.statusCode).toBe(404);
+      // The quote was never claimed by those refusals: its own booking still goes through.
+      const own = await bookVia(client, 'bookManualDeliverableFxTrade', spot({ quoteId: quote.quoteId }));
+      expect(own.statusCode, own.body).toBe(200);
+    });
+
+    it('refuses a client’s typed rate — a quote is required — and writes nothing', async () => {
+      const before = await written();
+      for (const [path, body] of [
+        ['bookManualDeliverableFxTrade', spot({ rate: '1.0850' })],
+        ['bookManualDeliverableFxTrade2', spot({ counterAmount: '1.00' })],
+        ['bookManualDeliverableFxTrade', spot({ rate: '0.00108' })],
+      ] as const) {
+        const res = await bookVia(client, path, body);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors.quoteId).toMatch(/Book at a quote/);
+      }
+      const staffOnly = await bookVia(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ reason: 'I say so', offMarket: true }),
+      );
+      expect(staffOnly.statusCode).toBe(422);
+      expect(await written()).toEqual(before);
+    });
+  });
+
+  describe('staff within tolerance, off-market under four eyes', () => {
+    it('books staff’s typed rate within 2 % of the sheet’s mid', async () => {
+      const res = await bookVia(w.staff, 'bookManualDeliverableFxTrade', spot({ rate: '1.0900' }));
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('refuses a rate beyond the tolerance without offMarket, naming market and tolerance, and writes nothing', async () => {
+      const before = await written();
+      const res = await bookVia(w.staff, 'bookManualDeliverableFxTrade', spot({ rate: '1.2000' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.rate).toMatch(/10\.5991% off the sheet’s mid 1\.085, beyond the 2% tolerance/);
+      const noReason = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.2000', offMarket: true }),
+      );
+      expect(noReason.statusCode).toBe(422);
+      expect(noReason.json().errors.reason).toMatch(/off-market/);
+      expect(await written()).toEqual(before);
+    });
+
+    it('makes an off-market booking a request, booked only when another staff member approves it', async () => {
+      const trades = await count('trades');
+      const res = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.2000', offMarket: true, reason: 'Historic rate agreed with the client' }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const pending = res.json().pendingRequest;
+      expect(pending).toMatchObject({ type: 'OFF MARKET TRADE', requiredApprovals: 1 });
+      expect(await count('trades')).toBe(trades);
+      const decide = (agent: Agent) =>
+        agent.post('/api/requests/status/update', { requestId: pending.id, status: 'APPROVED' });
+      const self = await decide(w.staff);
+      expect(self.statusCode).toBe(403);
+      expect(await count('trades')).toBe(trades);
+      const approved = await decide(checker);
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [row] = (
+        await t.database.db.execute<{ rate: string }>(sql`select rate::text from trades order by id desc limit 1`)
+      ).rows;
+      expect(row!.rate).toMatch(/^1\.2/);
+      expect(await count('trades')).toBe(trades + 1);
+      await expectLedgerSound(t);
+    });
+  });
+
+  describe('dates', () => {
+    const today = () => fxTradeDate();
+
+    it('refuses a client’s back-dated trade date and a value date before spot', async () => {
+      const quote = await ask(client, { valueDate: today() });
+      expect(quote.statusCode, quote.body).toBe(422);
+      expect(quote.json().errors?.valueDate, quote.body).toMatch(/must not be before the spot date/);
+      const q = (await ask(client)).json();
+      const back = await bookRaw(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ quoteId: q.quoteId, tradeDate: tradingDaysBefore(today(), 1) }),
+      );
+      expect(back.statusCode).toBe(422);
+      expect(back.json().errors.tradeDate).toMatch(/only the house's staff back-date/);
+    });
+
+    it('lets staff back-date within five business days with a reason, audited; not further, not without one', async () => {
+      const within = tradingDaysBefore(today(), 2);
+      const noReason = await w.staff.post(
+        '/api/trades/bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', tradeDate: within }),
+        {
+          headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
+        },
+      );
+      expect(noReason.statusCode).toBe(422);
+      expect(noReason.json().errors.reason).toMatch(/back-dated/);
+      const ok = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', tradeDate: within, reason: 'Missed booking from Tuesday' }),
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      const [audit] = (
+        await t.database.db.execute<{ details: { input: { reason: string } } }>(
+          sql`select details from audit_events where target = ${ok.json().trade.ticket}`,
+        )
+      ).rows;
+      expect(audit!.details.input.reason).toBe('Missed booking from Tuesday');
+      const far = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', tradeDate: tradingDaysBefore(today(), 6), reason: 'Too late' }),
+      );
+      expect(far.statusCode).toBe(422);
+      expect(far.json().errors.tradeDate).toMatch(/at most 5 business days/);
+    });
+
+    it('refuses a trade date after today, a value date fifty years ahead and an option already expired', async () => {
+      const future = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', tradeDate: plusDays(today(), 7) }),
+      );
+      expect(future.statusCode).toBe(422);
+      const fifty = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', valueDate: '2076-11-30' }),
+      );
+      expect(fifty.statusCode).toBe(422);
+      expect(fifty.json().errors.valueDate).toMatch(/the longest tenor is 730 days/);
+      const expired = await bookVia(w.staff, 'bookManualDeliverableFxOptionTrade', {
+        accountId: w.account,
+        instrumentId: eurUsd(),
+        side: 'BUY',
+        optionType: 'CALL',
+        notional: '100000',
+        strike: '0.5000',
+        expiryDate: tradingDaysBefore(today(), 3),
+        cut: 'NY',
+        premium: '100.00',
+        premiumCurrency: 'USD',
+        reason: 'Hindsight',
+      });
+      expect(expired.statusCode).toBe(422);
+    });
+  });
+
+  describe('one trading gate', () => {
+    /** Every booking row, as staff would send it (the quote row as a client asks). */
+    const rows = (): [string, object][] => [
+      ['bookManualDeliverableFxTrade', spot({ rate: '1.0850' })],
+      ['bookManualDeliverableFxTrade2', spot({ counterAmount: '10850.00' })],
+      ['bookManualFxTrade', spot({ rate: '1.0850' })],
+      [
+        'bookManualCfdTrade',
+        { accountId: w.account, instrumentId: eurUsd(), side: 'BUY', quantity: '1', price: '1' },
+      ],
+      ['bookManualFxSwap', spot({ rate: '1.0850', swapPoints: '1', farValueDate: plusDays(today(), 40) })],
+      ['bookConversionSweepTrade', { accountId: w.account }],
+      [
+        'bookManualDeliverableFxOptionTrade',
+        {
+          accountId: w.account,
+          instrumentId: eurUsd(),
+          side: 'BUY',
+          optionType: 'CALL',
+          notional: '10000',
+          strike: '1.1000',
+          expiryDate: plusDays(today(), 60),
+          cut: 'NY',
+          premium: '10.00',
+          premiumCurrency: 'USD',
+        },
+      ],
+      ['quote', quoteBody()],
+    ];
+    const today = () => fxTradeDate();
+
+    it('refuses every booking of a frozen entity with the freeze’s message, writing nothing', async () => {
+      await t.database.db.execute(
+        sql`update entities set frozen_at = now(), frozen_by = 'test', frozen_reason = 'gate' where id = ${w.client}`,
+      );
+      try {
+        const before = { ...(await written()), quotes: await count('trade_quotes') };
+        for (const [path, body] of rows()) {
+          const res = await bookVia(w.staff, path, body);
+          expect(res.statusCode, `${path}: ${res.body}`).toBe(409);
+          expect(res.json().message).toMatch(/is frozen: no new requests, trades or bookings/);
+        }
+        expect({ ...(await written()), quotes: await count('trade_quotes') }).toEqual(before);
+      } finally {
+        await t.database.db.execute(
+          sql`update entities set frozen_at = null, frozen_by = null, frozen_reason = null where id = ${w.client}`,
+        );
+      }
+    });
+
+    it('refuses every booking of an entity with trading disabled, writing nothing', async () => {
+      await setTrading(t, w.client, false);
+      try {
+        const before = { ...(await written()), quotes: await count('trade_quotes') };
+        for (const [path, body] of rows()) {
+          const res = await bookVia(w.staff, path, body);
+          expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
+          expect(res.json().message).toMatch(/Trading is not enabled for/);
+        }
+        expect({ ...(await written()), quotes: await count('trade_quotes') }).toEqual(before);
+      } finally {
+        await setTrading(t, w.client, true);
+      }
+    });
+  });
+});
