@@ -8,6 +8,7 @@ type Deps = { resolver: Resolver; notifications: NotificationsService };
 
 /** The page where a requester follows a request of this type: whitelisting, or money (menu paths). */
 export function requestPageOf(type: RequestType): string {
+  if (type === 'OFF MARKET TRADE' || type === 'BARRIER EVENT') return '/trades';
   return (WHITELIST_REQUEST_TYPES as readonly RequestType[]).includes(type)
     ? '/whitelist-requests'
     : '/deposit-and-withdrawals/requests';

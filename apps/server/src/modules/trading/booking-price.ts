@@ -75,10 +75,11 @@ export function createBookingPrice(deps: { context: TradeContext; quotes: Quotes
     },
   ): Promise<Pricing> {
     if (ask.quoteId) {
-      const quote = await quotes.claim(who, key, ask.quoteId, b);
-      const expected = new Money(b.quoted ? b.quoted(quote) : quote.price);
-      if (b.typed && !b.typed.value.eq(expected))
-        throw refuseTerms(b.typed.field, `must be the quote’s ${expected} (or be left out)`);
+      const quote = await quotes.claim(who, key, ask.quoteId, b, (q) => {
+        const expected = new Money(b.quoted ? b.quoted(q) : q.price);
+        if (b.typed && !b.typed.value.eq(expected))
+          throw refuseTerms(b.typed.field, `must be the quote’s ${expected} (or be left out)`);
+      });
       return { price: new Money(quote.price), quote, offMarket: null };
     }
     if (!asked.staff)

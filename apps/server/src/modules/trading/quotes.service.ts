@@ -1,4 +1,5 @@
 import type { TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
+import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import type { QuoteKind, TQuote, TQuoteRequest } from '@clearway/contracts/endpoints/quotes.schemas';
 import type { TradeSide } from '@clearway/contracts/enums';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
@@ -61,10 +62,12 @@ export function createQuotes(deps: Deps) {
     return { valueDate, market: await prices.fx(pair, tradeDate, valueDate, spotDate) };
   }
 
-  async function price(who: Who & { staff: boolean }, q: TQuoteRequest, tradeDate: string) {
-    const account = await context.account(who, q.accountId, {
-      margin: q.kind === 'MARGIN_FX' || q.kind === 'CFD',
-    });
+  async function price(
+    who: Who & { staff: boolean },
+    q: TQuoteRequest,
+    account: TAccount,
+    tradeDate: string,
+  ) {
     const spread = await prices.spreadBps(account.entityId);
     const common = {
       kind: q.kind,
@@ -200,10 +203,12 @@ export function createQuotes(deps: Deps) {
 
   /** Asks the house's price; the quote is stored and lives QUOTE_TTL_SECONDS. */
   async function quote(who: Who, q: TQuoteRequest): Promise<TQuote> {
-    const account = await context.account(who, q.accountId);
+    const account = await context.account(who, q.accountId, {
+      margin: q.kind === 'MARGIN_FX' || q.kind === 'CFD',
+    });
     const staff = await context.isStaff(who, account.entityId);
     const tradeDate = fxTradeDate();
-    const { owner, answer, terms } = await price({ ...who, staff }, q, tradeDate);
+    const { owner, answer, terms } = await price({ ...who, staff }, q, account, tradeDate);
     const quotedAt = new Date();
     const expiresAt = new Date(quotedAt.getTime() + limits.quoteTtlSeconds * 1000);
     const shown: TQuote = {
@@ -242,12 +247,15 @@ export function createQuotes(deps: Deps) {
     key: string,
     quoteId: string,
     booking: { kind: QuoteKind; accountId: number; instrumentId: number; side: TradeSide; terms: QuoteTerms },
+    /** Refuses what else the booking says against the quote, before it is claimed. */
+    verify: (quote: TQuote) => void = () => {},
   ): Promise<TQuote> {
     const [row] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
     if (!row || row.accountId !== booking.accountId) throw notFound('Quote not found');
     const differs = differenceOf(row, booking);
     if (differs)
       throw refuseTerms('quoteId', `The quote was given for other terms (${differs}): ask for a new one`);
+    verify(row.answer as TQuote);
     const by = claimOf(who, key);
     const [claimed] = await db
       .update(tradeQuotes)

@@ -12,6 +12,7 @@ import {
   expectLedgerSound,
   STAFF_KEYS,
   setTrading,
+  staffAt,
   type TradingWorld,
 } from './trading-test-kit';
 
@@ -90,6 +91,15 @@ describe('trading controls', () => {
       expect(again.json().message).toMatch(/quote has been used/);
     });
 
+    it('answers 400 to a bad quote request, 403 without manual_trade_booking, 404 for another tree’s account', async () => {
+      const bad = await ask(client, { amount: '-1', colour: 'red' });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['amount', 'colour']));
+      expect((await ask(w.viewer)).statusCode).toBe(403);
+      expect((await ask(w.staff, { accountId: w.strangerAccount })).statusCode).toBe(404);
+      expect((await ask(client, { kind: 'FX_OPTION' })).statusCode).toBe(400);
+    });
+
     it('books two concurrent bookings at one quote once: one trade, one refusal', async () => {
       const quote = (await ask(client)).json();
       const before = await count('trades');
@@ -160,6 +170,114 @@ describe('trading controls', () => {
     });
   });
 
+  describe('every kind at a quote', () => {
+    /** A business day of EUR/USD about `days` ahead (the spot of that trade date). */
+    const businessDayAhead = async (days: number) =>
+      (
+        await t.services.instruments.valueDates.spot({
+          base: 'EUR',
+          quote: 'USD',
+          tradeDate: plusDays(fxTradeDate(), days),
+        })
+      ).valueDate;
+    let us500 = 0;
+
+    beforeAll(async () => {
+      const m = t.services.instruments;
+      us500 = (
+        await m.catalog.create(await staffAt(t, w.root), {
+          kind: 'CFD',
+          symbol: 'US500',
+          name: 'US 500 index',
+          underlying: 'S&P 500',
+          quote: 'USD',
+          contractSize: '10',
+          pricePrecision: 1,
+          financingRateLong: '7.3',
+          financingRateShort: '-3',
+          settlementLag: 0,
+        } as never)
+      ).id;
+      await m.cfdPrices.load({ instrumentId: us500, price: '5010.0', bid: '5009.5', ask: '5010.5' }, 'test');
+      const root = await staffAt(t, w.root);
+      await m.optionMarket.setVolatilities(root, {
+        base: 'EUR',
+        quote: 'USD',
+        points: [{ tenor: '1Y', volatilityPct: '10' }],
+      });
+      await m.optionMarket.setInterestRate(root, { currency: 'USD', ratePct: '5' });
+      await m.optionMarket.setInterestRate(root, { currency: 'EUR', ratePct: '3' });
+    });
+
+    const quoteAndBook = async (q: object, path: string, booking: object) => {
+      const quote = await client.post('/api/trades/quote', q);
+      expect(quote.statusCode, quote.body).toBe(200);
+      const res = await bookVia(client, path, { ...booking, quoteId: quote.json().quoteId });
+      expect(res.statusCode, res.body).toBe(200);
+      return { quote: quote.json(), trade: res.json().trade };
+    };
+
+    it('books margin FX at the bid for a sale', async () => {
+      const { quote, trade } = await quoteAndBook(
+        quoteBody({ kind: 'MARGIN_FX', side: 'SELL' }),
+        'bookManualFxTrade',
+        spot({ side: 'SELL' }),
+      );
+      expect(quote.price).toBe('1.0849');
+      expect(trade.rate).toBe('1.0849');
+    });
+
+    it('books a CFD at its ask for a purchase', async () => {
+      const { trade } = await quoteAndBook(
+        { kind: 'CFD', accountId: w.account, instrumentId: us500, side: 'BUY', quantity: '2' },
+        'bookManualCfdTrade',
+        { accountId: w.account, instrumentId: us500, side: 'BUY', quantity: '2' },
+      );
+      expect(trade.rate).toBe('5010.5');
+    });
+
+    it('books a swap at the quote’s near rate and swap points', async () => {
+      const farValueDate = await businessDayAhead(40);
+      const { quote, trade } = await quoteAndBook(
+        quoteBody({ kind: 'FX_SWAP', farValueDate }),
+        'bookManualFxSwap',
+        spot({ farValueDate }),
+      );
+      expect(trade.rate).toBe(quote.price);
+      expect(quote.farPrice).toBe('1.0849');
+    });
+
+    it('books an option at the model’s premium, and refuses a premium other than the quote’s', async () => {
+      const expiryDate = await businessDayAhead(30);
+      const terms = {
+        accountId: w.account,
+        instrumentId: eurUsd(),
+        side: 'BUY',
+        optionType: 'CALL',
+        notional: '100000',
+        strike: '1.1000',
+        expiryDate,
+        cut: 'NY',
+        premiumCurrency: 'USD',
+      };
+      const quote = (await client.post('/api/trades/quote', { kind: 'FX_OPTION', ...terms })).json();
+      expect(Number(quote.price)).toBeGreaterThan(0);
+      const other = await bookVia(client, 'bookManualDeliverableFxOptionTrade', {
+        ...terms,
+        quoteId: quote.quoteId,
+        premium: '0.01',
+      });
+      expect(other.statusCode).toBe(422);
+      expect(other.json().errors.premium).toMatch(/must be the quote’s/);
+      const res = await bookVia(client, 'bookManualDeliverableFxOptionTrade', {
+        ...terms,
+        quoteId: quote.quoteId,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().trade.option.premium).toBe(quote.price);
+    });
+  });
+
   describe('staff within tolerance, off-market under four eyes', () => {
     it('books staff’s typed rate within 2 % of the sheet’s mid', async () => {
       const res = await bookVia(w.staff, 'bookManualDeliverableFxTrade', spot({ rate: '1.0900' }));
@@ -200,7 +318,9 @@ describe('trading controls', () => {
       const approved = await decide(checker);
       expect(approved.statusCode, approved.body).toBe(200);
       const [row] = (
-        await t.database.db.execute<{ rate: string }>(sql`select rate::text from trades order by id desc limit 1`)
+        await t.database.db.execute<{ rate: string }>(
+          sql`select rate::text from trades order by id desc limit 1`,
+        )
       ).rows;
       expect(row!.rate).toMatch(/^1\.2/);
       expect(await count('trades')).toBe(trades + 1);
