@@ -89,7 +89,7 @@ export function createDeliverableBooking({ ledger, instruments, context, pricing
         price: typedTerms.rate,
       },
       quoted: (q) => (given === 'rate' ? q.price : q.counterAmount!),
-      market: async () => (await prices.fx(pair, tradeDate, valueDate, spot.valueDate)).mid,
+      market: async () => (await prices.fx(pair, { tradeDate, valueDate, spotDate: spot.valueDate })).mid,
       tolerancePct: pair.priceTolerancePct,
       what: 'sheet’s mid',
       approved: opts.approved,

@@ -22,13 +22,26 @@ const noPrice = (field: string, message: string) =>
 export function createHousePrices(deps: { instruments: InstrumentsModule; entities: EntitiesService }) {
   const { instruments } = deps;
 
-  /** The sheet's spot, or the forward outright for a later value date (spot's when the pair has no points). */
-  async function fx(pair: TFxPair, tradeDate: string, valueDate: string, spotDate: string): Promise<TwoWay> {
-    if (valueDate > spotDate) {
-      const fwd = await instruments.swapPoints
-        .forward({ base: pair.base, quote: pair.quote, valueDate, tradeDate })
-        .catch(() => null);
-      if (fwd) return twoWay(fwd.outright);
+  /**
+   * The sheet's spot, or the forward outright for a later value date. A quote (`strict`) is
+   * never a forward at spot: without the pair's points it is refused; staff's typed forward
+   * is judged against spot then (the tolerance covers the points).
+   * @throws 422 when the sheet has no rate, or (strict) the pair no points for the date
+   */
+  async function fx(
+    pair: TFxPair,
+    d: { tradeDate: string; valueDate: string; spotDate: string; strict?: boolean },
+  ): Promise<TwoWay> {
+    if (d.valueDate > d.spotDate) {
+      const fwd = instruments.swapPoints.forward({
+        base: pair.base,
+        quote: pair.quote,
+        valueDate: d.valueDate,
+        tradeDate: d.tradeDate,
+      });
+      if (d.strict) return twoWay((await fwd).outright);
+      const found = await fwd.catch(() => null);
+      if (found) return twoWay(found.outright);
     }
     return twoWay(await instruments.rates.quote(pair.base, pair.quote));
   }

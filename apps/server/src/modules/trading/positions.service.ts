@@ -289,7 +289,8 @@ export function createPositions(deps: Deps) {
       side: body.side,
       terms: { amount: amount.toString() },
       typed: typed && { value: typed, field: 'rate' },
-      market: async () => (await prices.fx(pair, tradeDate, spot.valueDate, spot.valueDate)).mid,
+      market: async () =>
+        (await prices.fx(pair, { tradeDate, valueDate: spot.valueDate, spotDate: spot.valueDate })).mid,
       tolerancePct: pair.priceTolerancePct,
       what: 'sheet’s mid',
       approved: opts.approved,

@@ -59,7 +59,7 @@ export function createQuotes(deps: Deps) {
     const valueDate = given ?? spotDate;
     if (given) await instruments.valueDates.validate(pair, valueDate, { field, notBefore: tradeDate });
     judgeValueDate({ date: valueDate, tradeDate, spotDate, maxTenorDays: pair.maxTenorDays, field }, who);
-    return { valueDate, market: await prices.fx(pair, tradeDate, valueDate, spotDate) };
+    return { valueDate, market: await prices.fx(pair, { tradeDate, valueDate, spotDate, strict: true }) };
   }
 
   async function price(

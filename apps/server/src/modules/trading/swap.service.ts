@@ -89,7 +89,8 @@ export function createSwaps({ ledger, instruments, context, pricing, prices, off
     const typed = body.rate === undefined ? null : parseRate(body.rate, pair.pricePrecision, pair.symbol);
     if (typed && body.swapPoints === undefined && !body.quoteId)
       throw refuseTerms('swapPoints', 'Enter the swap points with the rate');
-    const market = (date: string) => async () => (await prices.fx(pair, tradeDate, date, spot.valueDate)).mid;
+    const market = (date: string) => async () =>
+      (await prices.fx(pair, { tradeDate, valueDate: date, spotDate: spot.valueDate })).mid;
     const priced = await pricing.price(who, key, body, asked, {
       kind: 'FX_SWAP',
       accountId: account.id,

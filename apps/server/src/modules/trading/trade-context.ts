@@ -46,8 +46,8 @@ export function createTradeContext(deps: {
       freezeHolding(deps.db, entityId),
     ]);
     if (holder) throw conflict(frozenMessage(holder));
-    if (!profile.active) throw refuseTerms('accountId', `${profile.name} is not active: it cannot trade`);
-    if (!profile.tradingEnabled) throw refuseTerms('accountId', `Trading is not enabled for ${profile.name}`);
+    if (!profile.active) throw notTradable(`${profile.name} is not active: it cannot trade`);
+    if (!profile.tradingEnabled) throw notTradable(`Trading is not enabled for ${profile.name}`);
     return profile;
   }
 

@@ -199,6 +199,10 @@ describe('trading controls', () => {
         } as never)
       ).id;
       await m.cfdPrices.load({ instrumentId: us500, price: '5010.0', bid: '5009.5', ask: '5010.5' }, 'test');
+      await m.swapPoints.load('EUR', 'USD', [
+        { tenor: '1M', bid: '18.0', ask: '19.0' },
+        { tenor: '3M', bid: '52.0', ask: '54.0' },
+      ]);
       const root = await staffAt(t, w.root);
       await m.optionMarket.setVolatilities(root, {
         base: 'EUR',
@@ -244,7 +248,40 @@ describe('trading controls', () => {
         spot({ farValueDate }),
       );
       expect(trade.rate).toBe(quote.price);
-      expect(quote.farPrice).toBe('1.0849');
+      // The far leg is a forward: the curve's points on the bid the client sells back at.
+      expect(Number(quote.farPrice)).toBeGreaterThan(1.0849);
+      expect(trade.rate).toBe('1.0851');
+    });
+
+    it('never quotes a forward at spot: a pair without points for the date is refused', async () => {
+      const res = await ask(client, {
+        instrumentId: w.pairs['USD/CAD'],
+        valueDate: await businessDayAhead(60),
+      });
+      expect(res.statusCode).toBe(422);
+    });
+
+    it('keeps a client’s option dates the market’s: premium at spot, delivery at spot after expiry', async () => {
+      const expiryDate = await businessDayAhead(30);
+      const terms = {
+        accountId: w.account,
+        instrumentId: eurUsd(),
+        side: 'BUY',
+        optionType: 'CALL',
+        notional: '100000',
+        strike: '1.1000',
+        expiryDate,
+        cut: 'NY',
+        premiumCurrency: 'USD',
+      };
+      const quote = (await client.post('/api/trades/quote', { kind: 'FX_OPTION', ...terms })).json();
+      const late = await bookRaw(client, 'bookManualDeliverableFxOptionTrade', {
+        ...terms,
+        quoteId: quote.quoteId,
+        premiumDate: expiryDate,
+      });
+      expect(late.statusCode).toBe(422);
+      expect(late.json().errors.premiumDate).toMatch(/must be the spot date/);
     });
 
     it('books an option at the model’s premium, and refuses a premium other than the quote’s', async () => {
@@ -465,7 +502,7 @@ describe('trading controls', () => {
         for (const [path, body] of rows()) {
           const res = await bookVia(w.staff, path, body);
           expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
-          expect(res.json().message).toMatch(/Trading is not enabled for/);
+          expect(res.json().message).toMatch(/^Trading is not enabled for/);
         }
         expect({ ...(await written()), quotes: await count('trade_quotes') }).toEqual(before);
       } finally {

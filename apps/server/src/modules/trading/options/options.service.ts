@@ -132,18 +132,31 @@ export function createOptionBooking(deps: Deps) {
     const pairOf = { base: pair.base, quote: pair.quote };
     // Nor on a holiday of the pair's settlement calendars: the message names the holiday and the next business day.
     await instruments.valueDates.validate(pairOf, body.expiryDate, { field: 'expiryDate' });
-    const deliveryDate =
-      body.deliveryDate ??
-      (await instruments.valueDates.spot({ ...pairOf, tradeDate: body.expiryDate })).valueDate;
+    const spotAfterExpiry = (await instruments.valueDates.spot({ ...pairOf, tradeDate: body.expiryDate }))
+      .valueDate;
+    const deliveryDate = body.deliveryDate ?? spotAfterExpiry;
     if (body.deliveryDate)
       await instruments.valueDates.validate(pair, deliveryDate, {
         field: 'deliveryDate',
         notBefore: body.expiryDate,
       });
-    const premiumDate =
-      body.premiumDate ?? (await instruments.valueDates.spot({ ...pairOf, tradeDate })).valueDate;
+    const spotDate = (await instruments.valueDates.spot({ ...pairOf, tradeDate })).valueDate;
+    const premiumDate = body.premiumDate ?? spotDate;
     if (premiumDate < tradeDate)
       throw refuseTerms('premiumDate', `must not be before the trade date ${tradeDate}`);
+    if (premiumDate > body.expiryDate)
+      throw refuseTerms('premiumDate', `must not be after the expiry date ${body.expiryDate}`);
+    // A client's dates are the market's: premium at spot, delivery at spot after expiry.
+    if (!asked.staff && premiumDate !== spotDate)
+      throw refuseTerms(
+        'premiumDate',
+        `must be the spot date ${spotDate}: only the house's staff set another`,
+      );
+    if (!asked.staff && deliveryDate !== spotAfterExpiry)
+      throw refuseTerms(
+        'deliveryDate',
+        `must be the spot date after expiry ${spotAfterExpiry}: only the house's staff set another`,
+      );
     const [baseScale, quoteScale] = [await ledger.scaleOf(pair.base), await ledger.scaleOf(pair.quote)];
     const notional = parseAmount(body.notional, baseScale, 'notional');
     const strike = parseRate(body.strike, pair.pricePrecision, pair.symbol, 'strike');
