@@ -37,8 +37,9 @@ const refuse = (message: string) => new AppError('BadRequest', 422, message, { b
 
 /**
  * The end of day: one run per business date (a weekday), as a job of the queue. It takes the
- * marks — the rate sheet and CFD prices at the date's cut-off — once, then settles the
- * deliveries due, rolls margin positions, posts CFD financing and snapshots positions. Every step is idempotent and
+ * marks — the rate sheet and CFD prices at the date's cut-off — once, then knocks in or out
+ * the barrier options the sheet's rates touched by the cut-off, settles the deliveries due,
+ * rolls margin positions, posts CFD financing and snapshots positions. Every step is idempotent and
  * works in batches of their own transactions, so a run stopped half-way (the server stopped,
  * the database went away) and run again does what one clean run would have done, and a date
  * already completed is not run again. A run that could not do everything ends FAILED, saying
@@ -109,6 +110,12 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
       let step: EodFailure['step'] = 'marks';
       try {
         const marks = await marksFor(businessDate);
+        // Before anything settles or is valued: an option the day's rates knocked out is dead.
+        step = 'barriers';
+        const barriers = await trading.options.applyBarriersDue(businessDate, cutoff(businessDate), {
+          signal: opts.signal,
+        });
+        failures.push(...barriers.failures.map((f) => ({ step, ...f })));
         step = 'settle';
         const settled = await trading.settlement.settleDue(businessDate, marks, {
           signal: opts.signal,
