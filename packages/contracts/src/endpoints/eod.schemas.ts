@@ -26,6 +26,10 @@ export const ZEodRun = z.object({
     rolled: z.number(),
     financed: z.number(),
     snapshots: z.number(),
+    /** Barrier options the day's recorded rates knocked in or out. */
+    barriers: z.number().optional(),
+    /** Deliveries settled on this date whose value date had passed (staff's back-valued trades, with a reason). */
+    lateSettled: z.number().optional(),
   }),
   failures: z.array(
     z.object({

@@ -23,6 +23,10 @@ export type EodSteps = {
   rolled: number;
   financed: number;
   snapshots: number;
+  /** Barrier options the day's rates knocked in or out (runs before these counts were kept: absent). */
+  barriers?: number;
+  /** Legs settled on this date whose value date had already passed (staff's back-valued trades). */
+  lateSettled?: number;
 };
 export type EodFailure = { step: string; tradeId: number | null; ticket: string | null; error: string };
 

@@ -76,8 +76,12 @@ export async function endOfDayCounts(db: Db, businessDate: string) {
     rolled: number;
     financed: number;
     snapshots: number;
+    barriers: number;
+    lateSettled: number;
   }>(sql`
     select (select count(*)::int from ${tradeLegs} where settled_on = ${businessDate}) as settled,
+           (select count(*)::int from ${tradeLegs} where settled_on = ${businessDate} and value_date < ${businessDate}) as "lateSettled",
+           (select count(*)::int from ${tradeEvents} where business_date = ${businessDate} and kind in ('KNOCKED_IN', 'KNOCKED_OUT')) as barriers,
            (select count(*)::int from ${tradeEvents} where business_date = ${businessDate} and kind = 'ROLLED') as rolled,
            (select count(*)::int from ${tradeEvents} where business_date = ${businessDate} and kind = 'FINANCED') as financed,
            (select count(*)::int from ${positionSnapshots} where business_date = ${businessDate}) as snapshots`);

@@ -12,6 +12,7 @@ import {
   expectLedgerSound,
   STAFF_KEYS,
   setTrading,
+  settleOn,
   staffAt,
   type TradingWorld,
 } from './trading-test-kit';
@@ -412,6 +413,23 @@ describe('trading controls', () => {
       );
       expect(far.statusCode).toBe(422);
       expect(far.json().errors.tradeDate).toMatch(/at most 5 business days/);
+    });
+
+    it('settles staff’s past value date at the next end of day, counted as late in the run’s figures', async () => {
+      const tradeDate = tradingDaysBefore(today(), 4);
+      const valueDate = (
+        await t.services.instruments.valueDates.spot({ base: 'EUR', quote: 'USD', tradeDate })
+      ).valueDate;
+      expect(valueDate < today()).toBe(true);
+      const res = await bookVia(
+        w.staff,
+        'bookManualDeliverableFxTrade',
+        spot({ rate: '1.0850', tradeDate, valueDate, reason: `Booked late: dealt by phone on ${tradeDate}` }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      await settleOn(t, today());
+      expect((await t.services.trading.endOfDayCounts(today())).lateSettled).toBeGreaterThanOrEqual(1);
+      await expectLedgerSound(t);
     });
 
     it('refuses a trade date after today, a value date fifty years ahead and an option already expired', async () => {
