@@ -10,7 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { Resolver } from '../authorization/resolver.service';
@@ -274,12 +274,37 @@ export function createEntitiesService(deps: {
   }
 
   /**
+   * What the house governs an entity by — its attributes (a broker is the house's side),
+   * whether it trades and its pricing profiles — changes only from above it: the caller holds
+   * account_management for the entities below the entity's parent. A client administering
+   * its own entity cannot lift a trading stop its broker set, drop its spread, or make itself
+   * a broker. @throws Forbidden naming the fields
+   */
+  async function refuseGovernedFromWithin(who: Who, before: TEntity, input: z.output<typeof ZUpdateEntity>) {
+    const sameSet = (a: readonly string[], b: readonly string[]) =>
+      a.length === new Set(b).size && a.every((x) => b.includes(x));
+    const changed = [
+      !sameSet([...new Set(input.attributes)], before.attributes) && 'attributes',
+      input.tradingEnabled !== before.tradingEnabled && 'tradingEnabled',
+      (input.conversionProfileId ?? null) !== before.conversionProfileId && 'conversionProfileId',
+      (input.rollProfileId ?? null) !== before.rollProfileId && 'rollProfileId',
+    ].filter((f): f is string => f !== false);
+    if (changed.length === 0 || !before.parentId) return;
+    const above = await resolver.resolve(who.principal, before.parentId);
+    if (!above?.childPermissions.includes('account_management'))
+      throw forbidden(
+        `Only an administrator above ${before.entityName} may change its ${changed.join(', ')}`,
+      );
+  }
+
+  /**
    * The guard has placed a new parent (its contract row declares `parentId` an entity) and
    * checked the row's keys there too, so a move needs account_management at both ends.
    * @throws BadRequest (a move below itself), NotFound
    */
   async function update(who: Who, input: z.output<typeof ZUpdateEntity>): Promise<TEntity> {
     const before = await view(who.principal, input.entityId);
+    await refuseGovernedFromWithin(who, before, input);
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
     await db
       .transaction(async (tx) => {

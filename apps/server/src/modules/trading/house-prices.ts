@@ -89,9 +89,17 @@ export function createHousePrices(deps: { instruments: InstrumentsModule; entiti
     return o.premiumCurrency === pair.quote ? inQuote : inQuote.div(spot.mid);
   }
 
-  /** The entity's spread in basis points (its conversion profile's; 0 without one). */
+  /**
+   * The spread a client deals at, in basis points: the widest conversion profile of the entity
+   * and every entity above it (0 without any) — so a sub-entity created without a profile, or
+   * with a narrower one, never deals inside its parent's spread.
+   */
   async function spreadBps(entityId: number): Promise<Money> {
-    return new Money((await deps.entities.tradingTerms(entityId)).conversionSpreadBps);
+    const line = await deps.entities.ancestry(entityId);
+    const spreads = await Promise.all(
+      line.map(async (e) => new Money((await deps.entities.tradingTerms(e.id)).conversionSpreadBps)),
+    );
+    return Money.max(0, ...spreads);
   }
 
   return { fx, cfd, optionPremium, spreadBps };

@@ -5,6 +5,7 @@ import type { TradeSide } from '@clearway/contracts/enums';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
+import { idempotencyKeys } from '../../platform/idempotency.tables';
 import { Money, parseAmount } from '../../platform/money';
 import type { InstrumentsModule } from '../instruments/instruments.module';
 import { fxTradeDate, plusDays } from '../instruments/iso-dates';
@@ -29,8 +30,15 @@ type Deps = {
   limits: DeskLimits;
 };
 
+/** Who asked a quote: the principal. */
+const askerOf = (who: Who) => `${who.principal.kind}:${who.principal.id}`;
 /** A principal's claim on a quote: its idempotency key, unique per principal. */
-const claimOf = (who: Who, key: string) => `${who.principal.kind}:${who.principal.id}:${key}`;
+const claimOf = (who: Who, key: string) => `${askerOf(who)}:${key}`;
+/** Whether the principal's key has its answer stored: the booking it made committed. */
+const answered = (who: Who, key: string) =>
+  sql`exists (select 1 from ${idempotencyKeys} k
+               where k.principal_kind = ${who.principal.kind} and k.principal_id = ${who.principal.id}
+                 and k.key = ${key} and k.response is not null)`;
 
 /**
  * Quotes: the house's price for a booking about to be made — the rate sheet (or the option
@@ -166,6 +174,7 @@ export function createQuotes(deps: Deps) {
   ) {
     const option = await instruments.catalog.optionOf(pair.id);
     const terms = optionTerms(q, pair);
+    await instruments.valueDates.validate(pair, q.expiryDate, { field: 'expiryDate', notBefore: tradeDate });
     if (q.premiumCurrency !== pair.base && q.premiumCurrency !== pair.quote)
       throw refuseTerms(
         'premiumCurrency',
@@ -230,7 +239,7 @@ export function createQuotes(deps: Deps) {
       terms: { ...terms, tradeDate },
       price: answer.price,
       answer: shown,
-      askedBy: `${who.principal.kind}:${who.principal.id}`,
+      askedBy: askerOf(who),
       quotedAt,
       expiresAt,
     });
@@ -251,7 +260,9 @@ export function createQuotes(deps: Deps) {
     verify: (quote: TQuote) => void = () => {},
   ): Promise<TQuote> {
     const [row] = await db.select().from(tradeQuotes).where(eq(tradeQuotes.id, quoteId));
-    if (!row || row.accountId !== booking.accountId) throw notFound('Quote not found');
+    // A quote is its asker's: another principal (even of the same account) does not find it.
+    if (!row || row.accountId !== booking.accountId || row.askedBy !== askerOf(who))
+      throw notFound('Quote not found');
     const differs = differenceOf(row, booking);
     if (differs)
       throw refuseTerms('quoteId', `The quote was given for other terms (${differs}): ask for a new one`);
@@ -265,7 +276,8 @@ export function createQuotes(deps: Deps) {
           eq(tradeQuotes.id, quoteId),
           or(
             and(isNull(tradeQuotes.usedKey), gt(tradeQuotes.expiresAt, sql`now()`)),
-            eq(tradeQuotes.usedKey, by),
+            // A retry of the claiming key: while the quote lives, or to be answered what it booked.
+            and(eq(tradeQuotes.usedKey, by), or(gt(tradeQuotes.expiresAt, sql`now()`), answered(who, key))),
           ),
         ),
       )

@@ -463,6 +463,118 @@ describe('trading controls', () => {
     });
   });
 
+  describe('what a hostile client tried next', () => {
+    it('never makes a client staff: a holding company’s users type no rate for its fund', async () => {
+      const holding = (await createEntity(t, uniqueName('Holding '), w.broker)).id;
+      const fundEntity = (await createEntity(t, uniqueName('Fund '), holding)).id;
+      await setTrading(t, fundEntity, true);
+      const account = await clientAccount(t.database.db, fundEntity);
+      await fund(t.database.db, account, 'USD', '100000.00');
+      const insider = await signedInUser(t, holding);
+      await grant(t, insider.user.id, holding, [
+        'manual_trade_booking',
+        'account_view',
+        'account_management',
+      ]);
+      const typed = await bookVia(
+        insider.agent,
+        'bookManualDeliverableFxTrade',
+        spot({ accountId: account, rate: '1.0640' }),
+      );
+      expect(typed.statusCode).toBe(422);
+      expect(typed.json().errors.quoteId).toMatch(/Book at a quote/);
+      // Nor may it make itself a broker, or lift its fund's trading stop, from within.
+      const view = (await insider.agent.post('/api/entity/view', { entityId: holding })).json();
+      const broker = await insider.agent.call({
+        method: 'PUT',
+        url: '/api/entity/update',
+        payload: { entityId: holding, entityName: view.entityName, attributes: ['Executing Broker'] },
+      });
+      expect(broker.statusCode, broker.body).toBe(403);
+      expect(broker.json().message).toMatch(/Only an administrator above .* may change its attributes/);
+    });
+
+    it('refuses a quote to anyone but its asker, and an expired quote to a retry of a refused booking', async () => {
+      const quote = (await ask(client)).json();
+      const other = await bookVia(w.staff, 'bookManualDeliverableFxTrade', spot({ quoteId: quote.quoteId }));
+      expect(other.statusCode).toBe(404);
+      const big = (await ask(client, { amount: '9000000.00' })).json();
+      const key = `k-${crypto.randomUUID()}`;
+      const poor = await bookVia(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ amount: '9000000.00', quoteId: big.quoteId }),
+        key,
+      );
+      expect(poor.statusCode).toBe(422);
+      await t.database.db.execute(
+        sql`update trade_quotes set quoted_at = now() - interval '2 hours', expires_at = now() - interval '1 hour' where id = ${big.quoteId}`,
+      );
+      await fund(t.database.db, w.account, 'USD', '10000000.00');
+      const later = await bookVia(
+        client,
+        'bookManualDeliverableFxTrade',
+        spot({ amount: '9000000.00', quoteId: big.quoteId }),
+        key,
+      );
+      expect(later.statusCode, later.body).toBe(409);
+      expect(later.json().message).toMatch(/expired/);
+    });
+
+    it('keeps barrier options the desk’s, never breached at booking, their rebate within the notional', async () => {
+      const option = {
+        accountId: w.account,
+        instrumentId: eurUsd(),
+        side: 'BUY',
+        optionType: 'CALL',
+        notional: '100000',
+        strike: '1.1500',
+        expiryDate: (
+          await t.services.instruments.valueDates.spot({
+            base: 'EUR',
+            quote: 'USD',
+            tradeDate: plusDays(fxTradeDate(), 30),
+          })
+        ).valueDate,
+        cut: 'NY',
+        premiumCurrency: 'USD',
+      };
+      const knockOut = {
+        direction: 'UP',
+        kind: 'KNOCK_OUT',
+        level: '1.0860',
+        rebate: '1000000.00',
+        rebateCurrency: 'USD',
+      };
+      const q = await client.post('/api/trades/quote', { kind: 'FX_OPTION', ...option });
+      const viaQuote = await bookVia(client, 'bookManualDeliverableFxOptionTrade', {
+        ...option,
+        quoteId: q.json().quoteId,
+        barrier: knockOut,
+      });
+      expect(viaQuote.statusCode).toBe(422);
+      expect(viaQuote.json().errors.barrier).toMatch(/booked by the house’s desk/);
+      const staff = (over: object) =>
+        bookVia(w.staff, 'bookManualDeliverableFxOptionTrade', { ...option, premium: '50.00', ...over });
+      const rich = await staff({ barrier: knockOut, offMarket: true, reason: 'Desk trade' });
+      expect(rich.json().errors?.['barrier.rebate'], rich.body).toMatch(
+        /not be more than the notional’s value/,
+      );
+      const breached = await staff({ barrier: { ...knockOut, level: '1.0800', rebate: '100.00' } });
+      expect(breached.json().errors?.['barrier.level'], breached.body).toMatch(/already breached/);
+      const unpriced = await staff({ barrier: { ...knockOut, rebate: '100.00' } });
+      expect(unpriced.statusCode).toBe(422);
+      expect(unpriced.json().errors.premium).toMatch(/book it off-market/);
+      const desk = await staff({
+        barrier: { ...knockOut, rebate: '100.00' },
+        offMarket: true,
+        reason: 'Desk barrier, priced by the desk',
+      });
+      expect(desk.statusCode, desk.body).toBe(200);
+      expect(desk.json().pendingRequest.type).toBe('OFF MARKET TRADE');
+    });
+  });
+
   describe('one trading gate', () => {
     /** Every booking row, as staff would send it (the quote row as a client asks). */
     const rows = (): [string, object][] => [

@@ -58,6 +58,11 @@ export async function buildTradingWorld(t: TestContext, opts: { funds?: [string,
     .update(entities)
     .set({ tradingEnabled: true, currencyCode: 'USD' })
     .where(sql`${entities.id} in (${w.client}, ${w.stranger})`);
+  // The brokers are the house's side: their staff deal for the clients below (desk.ts).
+  await t.database.db
+    .update(entities)
+    .set({ attributes: ['Executing Broker'] })
+    .where(sql`${entities.id} in (${w.broker}, ${other})`);
   w.account = await clientAccount(t.database.db, w.client);
   w.strangerAccount = await clientAccount(t.database.db, w.stranger);
   for (const [asset, amount] of opts.funds ?? [

@@ -1,3 +1,4 @@
+import type { TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
 import type {
   TBookingAnswer,
   TFxOptionTrade,
@@ -99,6 +100,51 @@ export function createOptionBooking(deps: Deps) {
   };
 
   /**
+   * A barrier's terms, judged before anything is priced: the desk's product only (a quote
+   * prices a vanilla option; no client books a barrier), never breached at the sheet's mid
+   * now, a rebate only on a knock-out and never above the notional's value. Answers the rebate.
+   * @throws 422 naming the field
+   */
+  async function barrierTerms(
+    b: NonNullable<TFxOptionTrade['barrier']>,
+    c: {
+      pair: TFxPair;
+      notional: Money;
+      strike: Money;
+      inPair: (field: string, asset: string) => number;
+      staff: boolean;
+      quoted: boolean;
+    },
+  ): Promise<Money | null> {
+    if (!c.staff || c.quoted)
+      throw refuseTerms(
+        'barrier',
+        'Barrier options are booked by the house’s desk: a quote prices a vanilla option only',
+      );
+    const level = parseRate(b.level, c.pair.pricePrecision, c.pair.symbol, 'barrier.level');
+    const mid = new Money((await instruments.rates.quote(c.pair.base, c.pair.quote)).mid);
+    if (b.direction === 'UP' ? mid.gte(level) : mid.lte(level))
+      throw refuseTerms('barrier.level', `${level} is already breached: ${c.pair.symbol} is at ${mid}`);
+    if (b.rebate === undefined || !new Money(b.rebate).gt(0)) return null;
+    if (b.kind !== 'KNOCK_OUT')
+      throw refuseTerms('barrier.rebate', 'is paid only when a knock-out option is knocked out');
+    if (!b.rebateCurrency)
+      throw refuseTerms('barrier.rebateCurrency', `pick ${c.pair.base} or ${c.pair.quote} for the rebate`);
+    const rebate = parseAmount(
+      b.rebate,
+      c.inPair('barrier.rebateCurrency', b.rebateCurrency),
+      'barrier.rebate',
+    );
+    const cap = b.rebateCurrency === c.pair.base ? c.notional : c.notional.times(c.strike);
+    if (rebate.gt(cap))
+      throw refuseTerms(
+        'barrier.rebate',
+        `must not be more than the notional’s value ${cap} ${b.rebateCurrency}`,
+      );
+    return rebate;
+  }
+
+  /**
    * Books an option.
    * @throws what the trade context refuses; 422 for an expiry before the trade date or at a
    *   weekend, a delivery or premium date out of order, a premium or rebate in a currency
@@ -166,6 +212,10 @@ export function createOptionBooking(deps: Deps) {
         throw refuseTerms(field, `must be ${pair.base} or ${pair.quote}, the currencies of ${pair.symbol}`);
       return asset === pair.base ? baseScale : quoteScale;
     };
+    const b = body.barrier;
+    const rebate = b
+      ? await barrierTerms(b, { pair, notional, strike, inPair, staff: asked.staff, quoted: !!body.quoteId })
+      : null;
     const premiumScale = inPair('premiumCurrency', body.premiumCurrency);
     const typed = body.premium === undefined ? null : parseAmount(body.premium, premiumScale, 'premium');
     const priced = await deps.pricing.price(who, key, body, asked, {
@@ -175,8 +225,10 @@ export function createOptionBooking(deps: Deps) {
       side: body.side,
       terms: optionTerms(body, pair),
       typed: typed && { value: typed, field: 'premium' },
-      market: async () =>
-        new Money(
+      market: async () => {
+        // No model here prices a barrier: its typed premium goes to a second person, always.
+        if (b) throw refuseTerms('premium', 'No model prices a barrier option here');
+        return new Money(
           (
             await deps.prices.optionPremium(pair, {
               ...body,
@@ -184,7 +236,8 @@ export function createOptionBooking(deps: Deps) {
               strike: strike.toString(),
             })
           ).toFixed(premiumScale),
-        ),
+        );
+      },
       tolerancePct: option?.priceTolerancePct ?? DEFAULT_PRICE_TOLERANCE_PCT.FX_OPTION,
       what: 'model’s premium',
       approved: opts.approved,
@@ -204,18 +257,6 @@ export function createOptionBooking(deps: Deps) {
         priced,
       );
     const premium = priced.price;
-    const b = body.barrier;
-    let rebate: Money | null = null;
-    if (b) {
-      parseRate(b.level, pair.pricePrecision, pair.symbol, 'barrier.level');
-      if (b.rebate !== undefined && new Money(b.rebate).gt(0)) {
-        if (b.kind !== 'KNOCK_OUT')
-          throw refuseTerms('barrier.rebate', 'is paid only when a knock-out option is knocked out');
-        if (!b.rebateCurrency)
-          throw refuseTerms('barrier.rebateCurrency', `pick ${pair.base} or ${pair.quote} for the rebate`);
-        rebate = parseAmount(b.rebate, inPair('barrier.rebateCurrency', b.rebateCurrency), 'barrier.rebate');
-      }
-    }
     // Checked and booked again when another booking moved the client's margin in between.
     return withMarginRetry(async () => {
       const margin =
