@@ -69,10 +69,23 @@ describe('barrier events and who moves an option', () => {
       cut: 'NY',
       premium: premiumOf(strike),
       premiumCurrency: 'USD',
+      // No model prices a barrier: the desk books one off-market, and another staff member approves it.
+      ...(over.barrier ? { offMarket: true, reason: 'Barrier option priced by the desk' } : {}),
       ...over,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().trade as { id: number; ticket: string; status: string };
+    if (!over.barrier) return res.json().trade as { id: number; ticket: string; status: string };
+    const approved = await otherStaff.post('/api/requests/status/update', {
+      requestId: res.json().pendingRequest.id,
+      status: 'APPROVED',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [trade] = (
+      await t.database.db.execute<{ id: number; ticket: string; status: string }>(
+        sql`select id, ticket, status from trades where type = 'FX_OPTION' order by id desc limit 1`,
+      )
+    ).rows;
+    return trade!;
   };
   const act = (agent: Agent, path: string, tradeId: number, over: object = {}) =>
     bookVia(agent, path, { tradeId, reason: 'Desk instruction', ...over });
