@@ -4,7 +4,6 @@ import { AppError } from '../../platform/errors';
 import { Money } from '../../platform/money';
 import type { EntitiesService } from '../entities/entities.service';
 import type { InstrumentsModule } from '../instruments/instruments.module';
-import { fxTradeDate } from '../instruments/iso-dates';
 import { garmanKohlhagen, yearsBetween } from './options/garman-kohlhagen';
 
 /** A market's two sides and its middle. */
@@ -72,7 +71,9 @@ export function createHousePrices(deps: { instruments: InstrumentsModule; entiti
       instruments.rates.quote(pair.base, pair.quote),
       instruments.optionMarket.snapshot(),
     ]);
-    const years = yearsBetween(fxTradeDate(), o.expiryDate);
+    // Time to expiry as the valuation counts it (option-valuation.service.ts), so a premium booked at
+    // the model is worth what it cost the moment it is booked.
+    const years = yearsBetween(new Date().toISOString().slice(0, 10), o.expiryDate);
     const vol = market.volatility(pair.base, pair.quote, Math.max(years, 1 / 365));
     if (vol === null)
       throw noPrice('instrumentId', `${pair.symbol} has no volatility: options cannot be priced now`);

@@ -1,21 +1,31 @@
 import type { TradeStatus } from '@clearway/contracts/enums';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../../test/agent';
+import { grant, signedInUser } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/test-app';
+import { fxTradeDate, plusDays } from '../../instruments/iso-dates';
 import {
   bookVia,
   buildTradingWorld,
   expectLedgerSound,
   openHolds,
+  REPLAY_CONFIG,
+  STAFF_KEYS,
+  staffAt,
   type TradingWorld,
 } from '../trading-test-kit';
+import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
 
 /**
  * Spec section 4, "Options can be expired, exercised, knocked in or knocked out", as a state
  * machine checked against a model (fast-check commands): every move on every kind of option in
  * every state, allowed or refused. A refused move answers 409 and changes nothing; after every
  * move the ledger balances (Σ postings = 0 per transaction and asset). All options here are
- * past their expiry cut; the sheet's EUR/USD mid is 1.0850.
+ * past their expiry cut and the market touched both barriers before it (booked today at the
+ * model's premium, issue 37; then the sheet records the touch, and time passes); the sheet's
+ * EUR/USD mid is 1.0850.
  */
 
 type Kind = 'VANILLA' | 'KNOCK_IN' | 'KNOCK_OUT';
@@ -42,8 +52,29 @@ function expected(action: Action, o: Model['options'][number], override: boolean
 }
 
 describe('the FX option state machine (model-based)', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
+  /** Another staff member of the broker, who approves the barrier options the world's staff submit. */
+  let checker: Agent;
+  /** A business day of EUR/USD about a month ahead: every option is booked alive. */
+  let expiryDate = '';
+
+  /** The model's premium (Garman–Kohlhagen at the sheet's mid) of a call on 1,000 EUR, in USD. */
+  const premiumOf = (strike: string) =>
+    (
+      garmanKohlhagen({
+        kind: 'CALL',
+        spot: 1.085,
+        strike: Number(strike),
+        years: yearsBetween(fxTradeDate(), expiryDate),
+        domesticRate: 0.05,
+        foreignRate: 0.03,
+        volatility: 0.1,
+      }).price * 1000
+    ).toFixed(2);
+  /** The sheet's EUR/USD mid moves, its spread kept. */
+  const setSheet = (rate: string, bid: string, ask: string) =>
+    t.services.instruments.rates.load({ base: 'EUR', quote: 'USD', rate, bid, ask });
 
   beforeAll(async () => {
     Object.assign(
@@ -55,6 +86,27 @@ describe('the FX option state machine (model-based)', () => {
         ],
       }),
     );
+    const k = await signedInUser(t, w.broker);
+    // Deciding a request needs a request key at the route: approve_withdrawal lets it reach the engine.
+    await grant(t, k.user.id, w.broker, [...STAFF_KEYS, 'approve_withdrawal']);
+    checker = k.agent;
+    // The market a staff's typed premium is judged against.
+    const m = t.services.instruments.optionMarket;
+    const root = await staffAt(t, w.root);
+    await m.setVolatilities(root, {
+      base: 'EUR',
+      quote: 'USD',
+      points: [{ tenor: '1Y', volatilityPct: '10' }],
+    });
+    await m.setInterestRate(root, { currency: 'USD', ratePct: '5' });
+    await m.setInterestRate(root, { currency: 'EUR', ratePct: '3' });
+    expiryDate = (
+      await t.services.instruments.valueDates.spot({
+        base: 'EUR',
+        quote: 'USD',
+        tradeDate: plusDays(fxTradeDate(), 30),
+      })
+    ).valueDate;
   });
 
   const view = async (id: number) => (await w.staff.post('/api/trades/view', { tradeId: id })).json();
@@ -118,9 +170,21 @@ describe('the FX option state machine (model-based)', () => {
     { kind: 'KNOCK_OUT', itm: true },
   ];
 
+  /** Another staff member approves an off-market booking: the trade it booked. */
+  async function approved(requestId: number): Promise<number> {
+    const res = await checker.post('/api/requests/status/update', { requestId, status: 'APPROVED' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.database.db.execute<{ id: number }>(sql`
+      select trade_id as id from trade_events
+       where kind = 'BOOKED' and details->>'offMarketRequestId' = ${String(requestId)}`);
+    expect(rows).toHaveLength(1);
+    return rows[0]!.id;
+  }
+
   async function setup(): Promise<{ model: Model; real: Real }> {
     const options: Opt[] = [];
     for (const k of KINDS) {
+      const barrier = k.kind !== 'VANILLA';
       const res = await bookVia(w.staff, 'bookManualDeliverableFxOptionTrade', {
         accountId: w.account,
         instrumentId: w.pairs['EUR/USD']!,
@@ -128,10 +192,9 @@ describe('the FX option state machine (model-based)', () => {
         optionType: 'CALL',
         notional: '1000.00',
         strike: k.itm ? '1.0800' : '1.1000',
-        tradeDate: '2026-03-02',
-        expiryDate: '2026-03-05',
+        expiryDate,
         cut: 'TOKYO',
-        premium: '10.00',
+        premium: premiumOf(k.itm ? '1.0800' : '1.1000'),
         premiumCurrency: 'USD',
         ...(k.kind === 'KNOCK_IN' ? { barrier: { direction: 'UP', kind: 'KNOCK_IN', level: '1.0900' } } : {}),
         ...(k.kind === 'KNOCK_OUT'
@@ -145,10 +208,25 @@ describe('the FX option state machine (model-based)', () => {
               },
             }
           : {}),
+        // No model prices a barrier: its premium is off-market, booked when another staff member approves.
+        ...(barrier ? { offMarket: true, reason: 'Barrier priced by the desk' } : {}),
       });
       expect(res.statusCode, res.body).toBe(200);
-      options.push({ id: res.json().trade.id, ...k });
+      const id = barrier ? await approved(res.json().pendingRequest.id) : res.json().trade.id;
+      options.push({ id, ...k });
     }
+    // The market touches both barriers (1.0900 and 1.1200 UP) and comes back: the sheet records it.
+    await setSheet('1.1300', '1.1299', '1.1301');
+    await setSheet('1.0850', '1.0849', '1.0851');
+    // Time passes: the expiry cut comes just after the touch (an option can no longer be booked
+    // already expired, so its cut is moved in the database).
+    const cut = new Date();
+    await t.database.db.execute(sql`
+      update fx_options set expires_at = ${cut.toISOString()}::timestamptz
+       where trade_id in (${sql.join(
+         options.map((o) => sql`${o.id}`),
+         sql`, `,
+       )})`);
     return {
       model: {
         options: options.map((o) => ({
