@@ -2,6 +2,9 @@ import { type Endpoint, entityLocationOf, toRoutePattern } from '@clearway/contr
 import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import type { ObjectKind } from '@clearway/contracts/objects';
 import { sql } from 'drizzle-orm';
+import { fxTradeDate, plusDays } from '../modules/instruments/iso-dates';
+import { asBooked } from '../modules/trading/booking-price';
+import { staffAt } from '../modules/trading/trading-test-kit';
 import type { Agent } from './agent';
 import {
   actingAs,
@@ -46,8 +49,17 @@ export type World = {
   newBank: () => Promise<number>;
   newSsiProfile: () => Promise<number>;
   newMoneyRequest: (approved: boolean) => Promise<number>;
-  /** A fresh deliverable EUR/USD trade on A's first account, booked by A's staff. */
+  /** A fresh deliverable EUR/USD trade on A's client's first account, booked by platform staff. */
   newTrade: () => Promise<number>;
+  /**
+   * EUR and USD business days ahead of today: a swap's far date (about two weeks out) and an
+   * option's expiry (about a month out) — trades are booked today, so their dates are too.
+   */
+  ahead: { farValueDate: string; expiryDate: string };
+  /** The option's expiry cut has passed (the clock moved on): what exercising or expiring it needs. */
+  pastCut: (tradeId: number) => Promise<void>;
+  /** Another staff member (platform staff) approves an off-market booking: the option it books. */
+  approveOffMarket: (requestId: number) => Promise<number>;
   /** A ready statement of A's first account (built at once, no worker). */
   newStatement: () => Promise<number>;
   /** Credits the first account of A's client (a historic deposit by platform staff). */
@@ -71,7 +83,10 @@ export type World = {
    * Allocation Investor below it), a spare investor account not in the group, and a block
    * trade on the client's first account of the kind asked.
    */
-  /** Gives A the Allocation Manager attribute again (the entity.update walk resets A's attributes). */
+  /**
+   * Gives A its attributes again (Allocation Manager, and Executing Broker: A is the house's
+   * side, its users the staff for its client, desk.ts).
+   */
   makeManager: () => Promise<void>;
   newAllocation: (
     block?: 'fx' | 'cfd',
@@ -83,6 +98,9 @@ export type World = {
   /** The next unused future window for fee schedules (each earlier than the one before). */
   feeWindow: () => { effectiveFrom: string; effectiveTo: string };
 };
+
+/** A's attributes: an Allocation Manager, and a broker — the house's side (desk.ts). */
+const A_ATTRIBUTES = ['Allocation Manager', 'Executing Broker'] as const;
 
 const bank = () => ({
   beneficiaryName: 'Northwind Capital Ltd',
@@ -113,7 +131,10 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'entity.childList': () => ({ body: {} }),
   'entity.create': (w) => ({ body: { parentId: w.a, entityName: uniqueName('Desk ') } }),
   'entity.view': (w) => ({ body: { entityId: w.a } }),
-  'entity.update': (w) => ({ body: { entityId: w.a, entityName: 'Entity A' } }),
+  // A's attributes as they are: they change only from above A (entities.service.ts).
+  'entity.update': (w) => ({
+    body: { entityId: w.a, entityName: 'Entity A', attributes: [...A_ATTRIBUTES] },
+  }),
   'entity.relatedEntities': (w) => ({ body: { entityId: w.a } }),
   'entity.relatedEntitiesUpstream': (w) => ({ body: { entityId: w.a } }),
   'entity.linkedEntities': (w) => ({ body: { entityId: w.a } }),
@@ -249,8 +270,9 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   },
   'entity.celerUser': (w) => ({ body: { entityId: w.a } }),
   'entity.accountProperties': (w) => ({ body: { entityId: w.a } }),
+  // A's trading flag as it is (false): it changes only from above A.
   'entity.accountPropertiesUpdate': (w) => ({
-    body: { entityId: w.a, leverage: 30, tradingEnabled: true, allowedInstruments: ['EUR/USD'] },
+    body: { entityId: w.a, leverage: 30, tradingEnabled: false, allowedInstruments: ['EUR/USD'] },
   }),
   'account.list': () => ({ body: {} }),
   'account.create': () => ({
@@ -322,37 +344,63 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   }),
   'trades.bookManualCfdTrade': async (w) => {
     const { amount: _amount, ...terms } = await tradeTerms(w);
-    return { body: { ...terms, instrumentId: await newCfd(w), side: 'BUY', quantity: '1', price: '100.0' } };
+    // A CFD with a price: a typed price is judged against it.
+    const instrumentId = await newCfd(w);
+    const priced = await w.rootAdmin.put('/api/instruments/cfd/prices', { instrumentId, price: '100.0' });
+    if (priced.statusCode !== 200) throw new Error(priced.body);
+    return { body: { ...terms, instrumentId, side: 'BUY', quantity: '1', price: '100.0' } };
   },
   'trades.bookManualFxSwap': async (w) => ({
-    body: { ...(await tradeTerms(w)), rate: '1.0842', swapPoints: '1.5', farValueDate: '2026-04-09' },
+    body: {
+      ...(await tradeTerms(w)),
+      rate: '1.0842',
+      swapPoints: '1.5',
+      farValueDate: w.ahead.farValueDate,
+    },
   }),
   'trades.bookConversionSweepTrade': async (w) => {
     await w.fundClient('GBP', '1.00');
     await w.rootAdmin.put('/api/instruments/rates', { base: 'GBP', quote: 'USD', rate: '1.2650' });
-    return { body: { accountId: w.clientAccounts[0], currencies: ['GBP'], tradeDate: '2026-03-05' } };
+    return { body: { accountId: w.clientAccounts[0], currencies: ['GBP'] } };
+  },
+  'trades.quote': async (w) => {
+    const { accountId, instrumentId } = await tradeTerms(w);
+    return { body: { kind: 'DELIVERABLE_FX', accountId, instrumentId, side: 'BUY', amount: '1000.00' } };
   },
   'instruments.cfdPrices': () => ({ body: {} }),
   'instruments.setCfdPrice': async (w) => ({ body: { instrumentId: await newCfd(w), price: '100.5' } }),
   'trades.bookManualDeliverableFxOptionTrade': async (w) => ({ body: await optionTerms(w) }),
-  'trades.knockInOption': async (w) => ({
-    body: {
-      tradeId: await newOption(w, { direction: 'UP', kind: 'KNOCK_IN', level: '1.1' }),
-      reason: 'Barrier touched',
-    },
-  }),
-  'trades.knockOutOption': async (w) => ({
+  // A knock-in or knock-out needs the barrier touched by a recorded rate since booking.
+  'trades.knockInOption': async (w) => {
+    const tradeId = await newOption(w, { direction: 'UP', kind: 'KNOCK_IN', level: '1.1' });
+    await touchEurUsd(w, '1.1000');
+    return { body: { tradeId, reason: 'Barrier touched' } };
+  },
+  'trades.knockOutOption': async (w) => {
+    const tradeId = await newOption(w, { direction: 'UP', kind: 'KNOCK_OUT', level: '1.1' });
+    await touchEurUsd(w, '1.1000');
+    return { body: { tradeId, reason: 'Barrier touched' } };
+  },
+  'trades.barrierEvent': async (w) => ({
     body: {
       tradeId: await newOption(w, { direction: 'UP', kind: 'KNOCK_OUT', level: '1.1' }),
-      reason: 'Barrier touched',
+      event: 'KNOCK_OUT',
+      observedRate: '1.1001',
+      observedAt: new Date().toISOString(),
+      source: 'Reuters EURUSD=',
+      reason: 'Barrier touched between the sheet’s updates',
     },
   }),
-  'trades.exerciseOption': async (w) => ({
-    body: { tradeId: await newOption(w), reason: 'Exercised at the cut', override: true },
-  }),
-  'trades.expireOption': async (w) => ({
-    body: { tradeId: await newOption(w), reason: 'Expired at the cut' },
-  }),
+  'trades.exerciseOption': async (w) => {
+    const tradeId = await newOption(w);
+    await w.pastCut(tradeId);
+    return { body: { tradeId, reason: 'Exercised at the cut', override: true } };
+  },
+  'trades.expireOption': async (w) => {
+    const tradeId = await newOption(w);
+    await w.pastCut(tradeId);
+    return { body: { tradeId, reason: 'Expired at the cut' } };
+  },
   'instruments.optionMarket': () => ({ body: {} }),
   'instruments.setVolatilities': () => ({
     body: { base: 'EUR', quote: 'USD', points: [{ tenor: '1M', volatilityPct: '7.5' }] },
@@ -545,41 +593,71 @@ async function ensureEurUsd(w: World): Promise<number> {
   const list = await w.rootAdmin.post('/api/instruments/list', { kind: 'FX', search: 'EUR/USD' });
   return list.json().items[0].id;
 }
-/** A small deliverable sale of EUR on the first account of A's client (which holds EUR for it). */
+/** A small deliverable sale of EUR today on the first account of A's client (which holds EUR for it). */
 async function tradeTerms(w: World) {
   return {
     accountId: w.clientAccounts[0],
     instrumentId: await ensureEurUsd(w),
     side: 'SELL',
     amount: '1.00',
-    tradeDate: '2026-03-05',
   };
 }
-/** A short EUR/USD call of A's client that expired on 2026-03-06 (NY cut), its premium received. */
+/** The sheet's EUR/USD touches `rate` and comes back: a recorded touch of a barrier there. */
+async function touchEurUsd(w: World, rate: string) {
+  for (const r of [rate, '1.0842']) {
+    const res = await w.rootAdmin.put('/api/instruments/rates', { base: 'EUR', quote: 'USD', rate: r });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+}
+/**
+ * The option market for EUR/USD (as the walk's own samples set it): the house's model prices
+ * a premium typed by staff against it.
+ */
+async function ensureOptionMarket(w: World) {
+  for (const [path, body] of [
+    ['volatilities', { base: 'EUR', quote: 'USD', points: [{ tenor: '1M', volatilityPct: '7.5' }] }],
+    ['interest-rates', { currency: 'USD', ratePct: '4.25' }],
+    ['interest-rates', { currency: 'EUR', ratePct: '2.5' }],
+  ] as const) {
+    const res = await w.rootAdmin.put(`/api/instruments/${path}`, body);
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+}
+/**
+ * A short at-the-money EUR/USD call of A's client expiring in about a month (NY cut), its
+ * premium received: 0.01 USD on 1 EUR, about the model's value (0.0101 at 7.5 % volatility).
+ */
 async function optionTerms(w: World, barrier?: Record<string, string>) {
   const { amount: _amount, ...terms } = await tradeTerms(w);
+  await ensureOptionMarket(w);
   return {
     ...terms,
     optionType: 'CALL',
     notional: '1.00',
     strike: '1.0842',
-    expiryDate: '2026-03-06',
+    expiryDate: w.ahead.expiryDate,
     cut: 'NY',
     premium: '0.01',
     premiumCurrency: 'USD',
     ...(barrier ? { barrier } : {}),
   };
 }
+/**
+ * A fresh option booked by A's staff. No model prices a barrier option: its typed premium is
+ * booked off-market, when another staff member approves it.
+ */
 async function newOption(w: World, barrier?: Record<string, string>): Promise<number> {
+  const terms = await optionTerms(w, barrier);
   const res = await w.admin.post(
     '/api/trades/bookManualDeliverableFxOptionTrade',
-    await optionTerms(w, barrier),
+    barrier ? { ...terms, offMarket: true, reason: 'A barrier option: priced by the desk' } : terms,
     {
       headers: { 'idempotency-key': `walk-${crypto.randomUUID()}` },
     },
   );
   if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().trade.id;
+  const answer = res.json();
+  return barrier ? w.approveOffMarket(answer.pendingRequest.id) : answer.trade.id;
 }
 let holidayDay = 0;
 /** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */
@@ -710,6 +788,35 @@ export async function buildWorld(t: TestContext): Promise<World> {
   w.accounts = [await account(), await account()];
   const client = (await createEntity(t, uniqueName('A client '), w.a)).id;
   w.clientAccounts = [await account(client), await account(client)];
+  /** The first EUR and USD business day `days` or more ahead of today. */
+  const businessDayFrom = async (days: number) => {
+    for (let d = plusDays(fxTradeDate(), days); ; d = plusDays(d, 1)) {
+      const ok = await t.services.instruments.valueDates
+        .validate({ base: 'EUR', quote: 'USD' }, d)
+        .then(() => true)
+        .catch(() => false);
+      if (ok) return d;
+    }
+  };
+  w.ahead = { farValueDate: await businessDayFrom(14), expiryDate: await businessDayFrom(30) };
+  w.approveOffMarket = async (requestId) => {
+    const res = await w.rootAdmin.post('/api/requests/status/update', { requestId, status: 'APPROVED' });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    const [row] = (
+      await t.database.db.execute<{ id: number }>(
+        sql`select id from trades where type = 'FX_OPTION' order by id desc limit 1`,
+      )
+    ).rows;
+    return row!.id;
+  };
+  w.pastCut = async (tradeId) => {
+    await t.database.db.execute(
+      sql`update fx_options set expires_at = now() - interval '1 minute' where trade_id = ${tradeId}`,
+    );
+  };
+  // The house's staff above A's client and B (at the root, which does not trade): they type
+  // the rates of the trades the walks act on.
+  const desk = await staffAt(t, root.id);
   const maker = await signedInUser(t, w.a);
   const staff = actingAs(w.a, maker.user);
   const makerPrincipal = staff.principal;
@@ -828,26 +935,27 @@ export async function buildWorld(t: TestContext): Promise<World> {
     });
   };
   w.newTrade = async () =>
-    (
+    asBooked(
       await t.services.trading.deliverable.bookAtRate(
-        { principal: makerPrincipal, entityId: w.a },
+        { principal: desk.principal, entityId: w.a },
         `walk-${crypto.randomUUID()}`,
         { ...(await tradeTerms(w)), side: 'SELL', rate: '1.0842' },
-      )
+      ),
     ).trade.id;
   // A and its client manage allocation groups; an investor below the client holds accounts.
   const investor = (await createEntity(t, uniqueName('A investor '), client)).id;
   await t.database.db.execute(sql`update entities set attributes = array['Allocation Manager']
-    where id in (${w.a}, ${client}, ${w.b})`);
+    where id in (${client}, ${w.b})`);
   await t.database.db.execute(
     sql`update entities set attributes = array['Allocation Investor'], trading_enabled = true where id = ${investor}`,
   );
   const investorAccounts = [await account(investor), await account(investor)];
   w.makeManager = async () => {
     await t.database.db.execute(
-      sql`update entities set attributes = array['Allocation Manager'] where id = ${w.a}`,
+      sql`update entities set attributes = ${sql.param([...A_ATTRIBUTES])}::text[] where id = ${w.a}`,
     );
   };
+  await w.makeManager();
   w.newAllocation = async (kind) => {
     const group = await w.admin.post('/api/entity/allocations/groups/create', {
       entityId: client,
@@ -920,7 +1028,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
       })
     ).id;
   w.newStatement = () => readyStatement(t, { principal: makerPrincipal, entityId: w.a }, w.accounts[0]);
-  w.foreign = await foreignObjects(t, w, root.id);
+  w.foreign = await foreignObjects(t, w, root.id, desk.principal);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
     (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey
@@ -972,7 +1080,12 @@ async function newTemplate(w: World): Promise<number> {
 }
 
 /** The objects of entity B, one per kind, made by B's own staff or by platform staff above it. */
-async function foreignObjects(t: TestContext, w: World, root: number): Promise<World['foreign']> {
+async function foreignObjects(
+  t: TestContext,
+  w: World,
+  root: number,
+  desk: ReturnType<typeof actingAs>['principal'],
+): Promise<World['foreign']> {
   const bStaff = actingAs(w.b, (await signedInUser(t, w.b)).user);
   const platformStaff = { principal: actingAs(root).principal, entityId: w.b };
   const account = (
@@ -1056,8 +1169,12 @@ async function foreignObjects(t: TestContext, w: World, root: number): Promise<W
         valueDate: '2026-11-20',
       });
       const terms = { ...(await tradeTerms(w)), accountId: account, side: 'SELL' as const, rate: '1.0842' };
-      return (
-        await t.services.trading.deliverable.bookAtRate(platformStaff, `walk-${crypto.randomUUID()}`, terms)
+      return asBooked(
+        await t.services.trading.deliverable.bookAtRate(
+          { principal: desk, entityId: w.b },
+          `walk-${crypto.randomUUID()}`,
+          terms,
+        ),
       ).trade.id;
     },
     statement: () => readyStatement(t, platformStaff, account),

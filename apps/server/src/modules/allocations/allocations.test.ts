@@ -12,6 +12,7 @@ import {
   buildTradingWorld,
   expectLedgerSound,
   openHolds,
+  REPLAY_CONFIG,
   settleOn,
   type TradingWorld,
 } from '../trading/trading-test-kit';
@@ -25,7 +26,7 @@ import {
 describe('allocations: groups, investors, allocating and reprocessing block trades', () => {
   // In production, as section 5's gating matters there: it hides the screen (web), and the
   // calls stay answered to a caller with system_management but without test_new_features.
-  const t = useTestApp({ APP_ENV: 'production' });
+  const t = useTestApp({ APP_ENV: 'production', ...REPLAY_CONFIG });
   const w = {} as TradingWorld;
   let manager: number;
   let managerAccount: number;
@@ -52,8 +53,10 @@ describe('allocations: groups, investors, allocating and reprocessing block trad
     ok(call(allocator, 'POST', 'groups/create', { name: uniqueName(name), weighting }));
   const addInvestor = (groupId: number, accountId: number, weight: string, priority?: number) =>
     ok(call(allocator, 'POST', 'investors/add', { groupId, accountId, weight, priority }));
+  // The block is booked by the broker's staff at a typed rate (a client — the manager's own
+  // users — books at the house's quotes only); the manager's allocator splits it.
   const bookBlock = async (over: object = {}, path = 'bookManualDeliverableFxTrade') => {
-    const res = await bookVia(allocator, path, {
+    const res = await bookVia(w.staff, path, {
       entityId: manager,
       accountId: managerAccount,
       instrumentId: w.pairs['EUR/USD'],

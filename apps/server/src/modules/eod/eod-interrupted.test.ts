@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '../../platform/jobs/enqueue';
 import { Money } from '../../platform/money';
-import { actingAs } from '../../test/fixtures';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { useTestApp } from '../../test/test-app';
-import { balanceOf, buildTradingWorld, expectLedgerSound } from '../trading/trading-test-kit';
+import { asBooked } from '../trading/booking-price';
+import { balanceOf, buildTradingWorld, expectLedgerSound, staffAt } from '../trading/trading-test-kit';
 
 const TRADES = 120;
 
@@ -25,18 +25,20 @@ describe('an end of day killed half-way', () => {
 
   it('run again, ends as one clean run would: every delivery posted exactly once', async () => {
     const w = await buildTradingWorld(t, { funds: [['USD', '50000000.00']] });
-    const who = actingAs(w.root);
+    // Platform staff type the rate; the trades are today's, due on their spot date.
+    const who = await staffAt(t, w.root);
     const tickets: string[] = [];
     let valueDate = '';
     for (let i = 1; i <= TRADES; i++) {
-      const view = await t.services.trading.deliverable.bookAtRate(who, `kill-${i}`, {
-        accountId: w.account,
-        instrumentId: w.pairs['EUR/USD']!,
-        side: 'BUY',
-        amount: `${i}000.00`,
-        rate: '1.0840',
-        tradeDate: '2099-03-05',
-      });
+      const view = asBooked(
+        await t.services.trading.deliverable.bookAtRate(who, `kill-${i}`, {
+          accountId: w.account,
+          instrumentId: w.pairs['EUR/USD']!,
+          side: 'BUY',
+          amount: `${i}000.00`,
+          rate: '1.0840',
+        }),
+      );
       tickets.push(view.trade.ticket);
       valueDate = view.trade.valueDate;
     }

@@ -9,6 +9,7 @@ import {
   bookVia,
   buildTradingWorld,
   expectLedgerSound,
+  REPLAY_CONFIG,
   type TradingWorld,
 } from '../trading/trading-test-kit';
 
@@ -18,7 +19,7 @@ import {
  * demand for eod_processing.
  */
 describe('the end of day', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let platformStaff: Agent;
   const book = async (over: object) => {

@@ -9,7 +9,7 @@ import { grant, signedInUser } from '../../test/fixtures';
 import { clientAccount } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { createLedgerService } from '../ledger/ledger.service';
-import { bookVia, buildTradingWorld, type TradingWorld } from '../trading/trading-test-kit';
+import { bookVia, buildTradingWorld, REPLAY_CONFIG, type TradingWorld } from '../trading/trading-test-kit';
 import { bookAt, dateTransactions, pdfText, platformAccountOf } from './statement-test-kit';
 
 /**
@@ -18,7 +18,7 @@ import { bookAt, dateTransactions, pdfText, platformAccountOf } from './statemen
  * see the account, sent to opted-in users, and made for every account after month end.
  */
 describe('statements', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   const october = { period: 'MONTHLY', from: '2026-10-01', to: '2026-10-31' } as const;
   // 17:00 New York on 31 October (EDT): the month's cut-off.

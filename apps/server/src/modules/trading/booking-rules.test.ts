@@ -7,6 +7,7 @@ import {
   bookVia,
   buildTradingWorld,
   expectLedgerSound,
+  REPLAY_CONFIG,
   setTrading,
   type TradingWorld,
 } from './trading-test-kit';
@@ -16,7 +17,7 @@ import {
 // nothing is written; another tree's account is not found; a caller without
 // manual_trade_booking is refused — and the ledger stays balanced through all of it.
 describe('every kind of booking: one trade per key, and the same refusals', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let us500 = 0;
 

@@ -8,6 +8,7 @@ import {
   expectLedgerSound,
   openHolds,
   postingLines,
+  REPLAY_CONFIG,
   settleOn,
   type TradingWorld,
 } from './trading-test-kit';
@@ -18,7 +19,7 @@ import {
  * the house's FX accounts on the value date.
  */
 describe('deliverable FX trades', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let fxUsd = 0;
   let fxEur = 0;

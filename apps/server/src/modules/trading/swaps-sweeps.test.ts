@@ -9,6 +9,7 @@ import {
   expectLedgerSound,
   openHolds,
   postingLines,
+  REPLAY_CONFIG,
   setTrading,
   type TradingWorld,
 } from './trading-test-kit';
@@ -20,7 +21,7 @@ import {
  * spread, settled at once; a zero balance refused).
  */
 describe('FX swaps and conversion sweeps', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let fxUsd = 0;
   let fxEur = 0;

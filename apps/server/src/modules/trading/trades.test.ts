@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actingAs } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
+import { asBooked } from './booking-price';
 import {
   balanceOf,
   bookVia,
@@ -9,8 +9,10 @@ import {
   expectLedgerSound,
   openHolds,
   postingLines,
+  REPLAY_CONFIG,
   setTrading,
   settleOn,
+  staffAt,
   type TradingWorld,
 } from './trading-test-kit';
 
@@ -20,7 +22,7 @@ import {
  * manual_trade_booking, bad input.
  */
 describe('trades: the blotter, the detail, cancelling, and what a booking refuses', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   const deliverable = (over: object = {}) => ({
     accountId: w.account,
@@ -39,17 +41,21 @@ describe('trades: the blotter, the detail, cancelling, and what a booking refuse
   const tradeCount = async () =>
     (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from trades`)).rows[0]!.n;
 
+  /** Platform staff (at the root, for everything below it). */
+  let platformStaff: Awaited<ReturnType<typeof staffAt>>;
   /** A trade of another broker's client, booked by platform staff. */
   const strangerTrade = async () =>
-    (
-      await t.services.trading.deliverable.bookAtRate(actingAs(w.root), `s-${crypto.randomUUID()}`, {
+    asBooked(
+      await t.services.trading.deliverable.bookAtRate(platformStaff, `s-${crypto.randomUUID()}`, {
         ...deliverable({ accountId: w.strangerAccount, amount: '10.00' }),
         side: 'BUY',
-      } as never)
+        reason: 'Replaying a dated scenario',
+      } as never),
     ).trade.id;
 
   beforeAll(async () => {
     Object.assign(w, await buildTradingWorld(t));
+    platformStaff = await staffAt(t, w.root);
   });
 
   describe('booking refusals', () => {

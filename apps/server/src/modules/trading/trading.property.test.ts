@@ -6,13 +6,20 @@ import { actingAs, createEntity, uniqueName } from '../../test/fixtures';
 import { clientAccount, fund, ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { entities } from '../entities/entities.tables';
-import { isWeekend, plusDays } from '../instruments/iso-dates';
-import { bookVia, buildTradingWorld, type TradingWorld } from './trading-test-kit';
+import { fxTradeDate, isWeekend, plusDays } from '../instruments/iso-dates';
+import { tradingDaysBefore } from './desk-rules';
+import { bookVia, buildTradingWorld, REPLAY_CONFIG, type TradingWorld } from './trading-test-kit';
 
 // A property test of the trading core: random sequences of bookings (every kind), cancels,
 // ends of day and rate changes keep the ledger balanced, never deliver a leg twice, and keep
 // realised and unrealised P&L equal to a straightforward recomputation from the trades and the
 // marks — a model written here, apart from the server's code.
+//
+// The sequences replay business days of the past, each after the last, up to today (staff
+// back-date with a reason, the window opened by REPLAY_CONFIG): a trade date is never after
+// today. Each end of day marks at the sheet as it stood at its cut-off, so every rate or CFD
+// price a sequence sets is also recorded in the history at an instant of its business day.
+// Typed prices stand within the instruments' 2 % tolerance of the market (an offset from it).
 
 const TN = { bid: new Money('-0.3'), ask: new Money('-0.2') };
 const PIP = new Money('0.0001');
@@ -21,10 +28,11 @@ const CFD_LONG = new Money('7.3');
 const CFD_SHORT = new Money('-3');
 
 type Side = 'BUY' | 'SELL';
+/** `off`: the typed price's distance from the market, in pips (FX) or tenths (CFD). */
 type Op =
-  | { t: 'margin' | 'cfd'; acc: number; side: Side; size: number; price: number }
-  | { t: 'deliverable'; acc: number; side: Side; size: number; price: number }
-  | { t: 'swap'; acc: number; side: Side; size: number; price: number; points: number; farDays: number }
+  | { t: 'margin' | 'cfd'; acc: number; side: Side; size: number; off: number }
+  | { t: 'deliverable'; acc: number; side: Side; size: number; off: number }
+  | { t: 'swap'; acc: number; side: Side; size: number; off: number; points: number; farDays: number }
   | { t: 'cancel'; pick: number }
   | { t: 'eod' }
   | { t: 'eodAgain' }
@@ -41,7 +49,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       acc,
       side,
       size: fc.integer({ min: 1, max: 50 }),
-      price: fc.integer({ min: 10700, max: 11000 }),
+      off: fc.integer({ min: -150, max: 150 }),
     }),
   },
   {
@@ -51,7 +59,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       acc,
       side,
       size: fc.integer({ min: 1, max: 5 }),
-      price: fc.integer({ min: 49000, max: 51000 }),
+      off: fc.integer({ min: -800, max: 800 }),
     }),
   },
   {
@@ -61,7 +69,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       acc,
       side,
       size: fc.integer({ min: 1, max: 50 }),
-      price: fc.integer({ min: 10700, max: 11000 }),
+      off: fc.integer({ min: -150, max: 150 }),
     }),
   },
   {
@@ -71,7 +79,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       acc,
       side,
       size: fc.integer({ min: 1, max: 50 }),
-      price: fc.integer({ min: 10700, max: 11000 }),
+      off: fc.integer({ min: -150, max: 150 }),
       points: fc.integer({ min: -200, max: 200 }),
       farDays: fc.integer({ min: 1, max: 12 }),
     }),
@@ -132,12 +140,15 @@ function replay(trades: MTrade[], size: Money) {
 }
 
 describe('trading: random bookings, cancels, ends of day and rate changes', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let us500 = 0;
   let eurUsd = 0;
-  /** The business date the sequences are at: far ahead, so each end of day marks at the sheet as it is. */
-  let today = '2099-03-02';
+  /** The business date the sequences are at: in the past, far enough back for every run to move on from it. */
+  let today = tradingDaysBefore(fxTradeDate(), 600);
+  let tick = 0;
+  /** An instant of business date `d` before its cut-off, later than any taken before. */
+  const during = (d: string) => new Date(Date.parse(`${d}T12:00:00Z`) + tick++ * 1000).toISOString();
   let lastEod: string | null = null;
   let mid = new Money('1.0850');
   let cfdMid = new Money('5000');
@@ -166,6 +177,11 @@ describe('trading: random bookings, cancels, ends of day and rate changes', () =
       } as never)
     ).id;
     await m.cfdPrices.load({ instrumentId: us500, price: '5000.0' });
+    await m.cfdPrices.load(
+      { instrumentId: us500, price: '5000.0' },
+      'test',
+      new Date('2020-01-02T00:00:00Z'),
+    );
     await m.swapPoints.load('EUR', 'USD', [{ tenor: 'TN', bid: TN.bid.toString(), ask: TN.ask.toString() }]);
   });
 
@@ -196,7 +212,9 @@ describe('trading: random bookings, cancels, ends of day and rate changes', () =
             case 'cfd': {
               const cfd = o.t === 'cfd';
               const amount = cfd ? String(o.size) : `${o.size * 1000}.00`;
-              const price = cfd ? new Money(o.price).div(10) : new Money(o.price).div(10000);
+              const price = cfd
+                ? cfdMid.plus(new Money(o.off).div(10))
+                : mid.plus(new Money(o.off).div(10000));
               const res = await bookVia(w.staff, cfd ? 'bookManualCfdTrade' : 'bookManualFxTrade', {
                 accountId: accounts[o.acc],
                 instrumentId: cfd ? us500 : eurUsd,
@@ -218,7 +236,7 @@ describe('trading: random bookings, cancels, ends of day and rate changes', () =
             }
             case 'deliverable':
             case 'swap': {
-              const rate = new Money(o.price).div(10000);
+              const rate = mid.plus(new Money(o.off).div(10000));
               const amount = new Money(o.size * 1000);
               const sign = o.side === 'BUY' ? 1 : -1;
               const body = {
@@ -325,11 +343,20 @@ describe('trading: random bookings, cancels, ends of day and rate changes', () =
             case 'rate': {
               mid = new Money(o.price).div(10000);
               await t.services.instruments.rates.load({ base: 'EUR', quote: 'USD', rate: mid.toFixed(4) });
+              await db.execute(sql`
+                insert into fx_rate_history (base, quote, rate, bid, ask, as_of, set_by)
+                values ('EUR', 'USD', ${mid.toFixed(4)}, ${mid.minus(PIP).toFixed(4)}, ${mid.plus(PIP).toFixed(4)},
+                        ${during(today)}, 'test')`);
               break;
             }
             case 'cfdPrice': {
               cfdMid = new Money(o.price).div(10);
               await t.services.instruments.cfdPrices.load({ instrumentId: us500, price: cfdMid.toFixed(1) });
+              await t.services.instruments.cfdPrices.load(
+                { instrumentId: us500, price: cfdMid.toFixed(1) },
+                'test',
+                new Date(during(today)),
+              );
               break;
             }
           }
