@@ -18,35 +18,55 @@ const CLIENTS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ACCOUNTS = 10_000;
 const POSITIONS = [10_000, 100_000] as const;
-/** Bookings trade far ahead, so the ends of day measured (earlier dates) deliver none of them. */
-const TRADE_DATE = '2099-06-01';
+/**
+ * The bookings are today's, for spot; before the ends of day measured they are moved to this
+ * value date, far beyond them, so those ends of day deliver none of them.
+ */
+const FAR_VALUE_DATE = '2099-06-03';
 const EOD_DATES = ['2090-01-03', '2090-01-04'] as const;
 
-type Result = { tps: number; p99: number };
+type Result = { tps: number; p50: number; p99: number };
 
-/** Runs `op` from CLIENTS concurrent loops for SECONDS; throughput and p99 latency. */
-async function drive(op: () => Promise<void>): Promise<Result> {
+/** The latency at quantile `q` of sorted `latencies`. */
+const at = (latencies: number[], q: number) => latencies[Math.floor(latencies.length * q)] ?? 0;
+
+/** Runs `op` from CLIENTS concurrent loops (`op` is told which) for SECONDS; throughput and latencies. */
+async function drive(op: (client: number) => Promise<void>): Promise<Result> {
   const until = Date.now() + SECONDS * 1000;
   const latencies: number[] = [];
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: CLIENTS }, async (_, client) => {
       while (Date.now() < until) {
         const t0 = performance.now();
-        await op();
+        await op(client);
         latencies.push(performance.now() - t0);
       }
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { tps: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+  return { tps: latencies.length / SECONDS, p50: at(latencies, 0.5), p99: at(latencies, 0.99) };
+}
+
+/** POSTs JSON to the bench server; the answer's body, or an error naming the status. */
+async function post(url: string, headers: Record<string, string>, body: object) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /**
  * `npm run bench:trades`: deliverable FX bookings per second through the trading service and
  * through the HTTP API at 8 clients, each as a ratio to raw PostgreSQL (single-UPDATE
- * transactions) measured in the same run on the same database; then the end of day's time
- * for 10,000 and 100,000 open margin positions (rolled, snapshotted), which must grow no
- * worse than linearly.
+ * transactions) measured in the same run on the same database; a client's quote → booking
+ * latency (p50, p99) through the API at 8 clients — each a user of the booked entity asking
+ * `trades/quote` and booking at its quoteId, timed from the quote's request to the booking's
+ * answer; then the end of day's time for 10,000 and 100,000 open margin positions (rolled,
+ * snapshotted), which must grow no worse than linearly.
  */
 export async function benchTrades() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clearway-bench-trades-'));
@@ -56,13 +76,12 @@ export async function benchTrades() {
   try {
     await runMigrations(db);
     await seedReferenceData(db);
-    const config = loadConfig({
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      JOBS_WORKER: 'false',
+    // Shared with the API server below: the bearer tokens issued here verify there.
+    const secrets = {
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       AUTH_TOKEN_SECRET: randomBytes(32).toString('base64'),
-    });
+    };
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', JOBS_WORKER: 'false', ...secrets });
     const { app, services } = await buildApp({ config, database, logger: false });
     const one = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) =>
       (await db.execute<T>(q)).rows[0]!;
@@ -71,7 +90,8 @@ export async function benchTrades() {
     ).id;
     const broker = (
       await one<{ id: number }>(
-        sql`insert into entities (name, parent_id) values ('Bench broker', ${root}) returning id`,
+        // A broker (WhiteLabel): its desk is the house's staff for the client below (desk.ts).
+        sql`insert into entities (name, parent_id, attributes) values ('Bench broker', ${root}, '{WhiteLabel}') returning id`,
       )
     ).id;
     const client = (
@@ -79,17 +99,46 @@ export async function benchTrades() {
         insert into entities (name, parent_id, trading_enabled, currency_code)
         values ('Bench client', ${broker}, true, 'USD') returning id`)
     ).id;
+    // The broker's desk: an API key with manual_trade_booking on the broker and below — the
+    // house's staff for its client (desk.ts), who may type a rate. The service is called as it.
+    const { id: keyId, key } = await services.auth.tokens.createApiKey({
+      name: 'bench',
+      homeEntityId: broker,
+    });
+    await db.execute(sql`insert into direct_permissions (principal_kind, principal_id, entity_id, permission, scope_type)
+      values ('apiKey', ${keyId}, ${broker}, 'manual_trade_booking', 'SELF_AND_DESCENDANTS')`);
     const staff = {
       principal: {
-        kind: 'user' as const,
-        id: 'bench-staff',
-        name: 'bench staff',
+        kind: 'apiKey' as const,
+        id: keyId,
+        name: 'bench',
         homeEntityId: broker,
-        via: 'session' as const,
+        via: 'apiKey' as const,
         twoFactorPending: false,
       },
       entityId: broker,
     };
+    // The client's own traders, who book at the house's quotes: users of the client holding
+    // manual_trade_booking there, each with a bearer token.
+    const traders: string[] = [];
+    for (let n = 0; n < CLIENTS; n++) {
+      const user = await services.users.createUser({
+        username: `bench-trader-${n}`,
+        email: `bench-trader-${n}@example.test`,
+        displayName: `Bench trader ${n}`,
+        homeEntityId: client,
+        password: `Bench-7-${randomBytes(12).toString('base64url')}!`,
+        twoFactorRequired: false,
+      });
+      await services.authorization.grantDirect(
+        db,
+        { kind: 'user', id: user.id },
+        client,
+        ['manual_trade_booking'],
+        'SELF',
+      );
+      traders.push((await services.auth.tokens.issueBearer(user)).accessToken);
+    }
     const pair = await services.instruments.catalog.create({ ...staff, entityId: root }, {
       kind: 'FX',
       base: 'EUR',
@@ -135,9 +184,9 @@ export async function benchTrades() {
         side: 'BUY' as const,
         amount: '1.00',
         rate: '1.0850',
-        tradeDate: TRADE_DATE,
       },
     });
+    const account = () => ids[Math.floor(Math.random() * ids.length)]!;
 
     const raw = await drive(async () => {
       await database.pool.query('update bench_raw set v = v + 1 where id = $1', [
@@ -150,19 +199,14 @@ export async function benchTrades() {
       await services.trading.deliverable.bookAtRate(staff, t.key, t.body);
     });
 
-    // The API: an API key with manual_trade_booking on the broker, against the real server.
-    const { id: keyId, key } = await services.auth.tokens.createApiKey({
-      name: 'bench',
-      homeEntityId: broker,
-    });
-    await db.execute(sql`insert into direct_permissions (principal_kind, principal_id, entity_id, permission, scope_type)
-      values ('apiKey', ${keyId}, ${broker}, 'manual_trade_booking', 'SELF_AND_DESCENDANTS')`);
+    // The API: the desk's API key, against the real server.
     const child = fork(path.join(HERE, 'servers/ledger-api.server.ts'), [], {
       env: {
         ...process.env,
         BENCH_PORT: String(await freePort()),
         BENCH_DATABASE_URL: pgServer.url,
         JOBS_WORKER: 'false',
+        ...secrets,
       },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -171,6 +215,7 @@ export async function benchTrades() {
       child.once('message', (m) => resolve(m as { url: string })),
     );
     let api: Result;
+    let quoted: Result;
     try {
       await settle();
       const r = await autocannon({
@@ -192,10 +237,31 @@ export async function benchTrades() {
         ],
       });
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`API: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      api = { tps: r.requests.average, p99: r.latency.p99 };
+      api = { tps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+
+      // A client's path: ask for the house's price, then book at exactly it (its quoteId).
+      await settle();
+      quoted = await drive(async (n) => {
+        const asked = { accountId: account(), instrumentId: pair.id, side: 'BUY' as const, amount: '1.00' };
+        const auth = { authorization: `Bearer ${traders[n]!}` };
+        const quote = await post(`${base}/api/trades/quote`, auth, { kind: 'DELIVERABLE_FX', ...asked });
+        const booked = await post(
+          `${base}/api/trades/bookManualDeliverableFxTrade`,
+          { ...auth, 'idempotency-key': `bench-q-${randomBytes(9).toString('base64url')}` },
+          { ...asked, quoteId: quote.quoteId },
+        );
+        if (Number((booked.trade as { rate?: string } | undefined)?.rate) !== Number(quote.price))
+          throw new Error(
+            `booked at ${JSON.stringify(booked.trade)}, not the quote's ${String(quote.price)}`,
+          );
+      });
     } finally {
       child.kill('SIGTERM');
     }
+
+    // Today's bookings for spot, moved beyond the ends of day measured (see FAR_VALUE_DATE).
+    await db.execute(sql`update trade_legs set value_date = ${FAR_VALUE_DATE} where status = 'PENDING'`);
+    await db.execute(sql`update trades set value_date = ${FAR_VALUE_DATE} where type = 'DELIVERABLE_FX'`);
 
     // The end of day over open margin positions: lots of production shape, written set-wise,
     // spread over the accounts (10 lots an account at 100,000).
@@ -229,6 +295,9 @@ export async function benchTrades() {
     );
     row('service (deliverable)', service);
     row('API (deliverable)', api);
+    console.log(
+      `trades: quote → booking (API, client, ${CLIENTS} clients) ${quoted.tps.toFixed(0).padStart(4)} quoted bookings/s  p50 ${quoted.p50.toFixed(1)} ms  p99 ${quoted.p99.toFixed(1)} ms (quote request to booking answer)`,
+    );
     for (const e of eod)
       console.log(
         `trades: end of day, ${String(e.positions).padStart(7)} open positions: ${(e.ms / 1000).toFixed(1)} s (${((e.ms * 1000) / e.positions).toFixed(0)} µs a position, ${e.rolled} rolled)`,

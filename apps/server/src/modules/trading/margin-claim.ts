@@ -28,12 +28,16 @@ export async function marginVersionOf(db: DbOrTx, entityId: number): Promise<num
  * Claims, in the booking's transaction, the version its check read: true when no other booking
  * committed since (the version moves on); false when one did. A booking claiming the same
  * version concurrently holds the row until it commits, so the second claim then sees the moved
- * version — the two can never both commit against one check.
+ * version — the two can never both commit against one check. A version this very transaction
+ * moved (an earlier booking of the same owner in it: a block's children allocated to two
+ * accounts of one entity) is no other booking's: its check could not see it (checks read what
+ * is committed), and refusing would refuse that transaction for ever.
  */
 export async function claimMargin(tx: Tx, claim: MarginClaim): Promise<boolean> {
   const rows = await tx.execute(sql`
     insert into ${marginVersions} as m (entity_id, version) values (${claim.entityId}, ${claim.version + 1})
-    on conflict (entity_id) do update set version = m.version + 1 where m.version = ${claim.version}
+    on conflict (entity_id) do update set version = m.version + 1
+     where m.version = ${claim.version} or m.xmin = pg_current_xact_id()::xid
     returning m.version`);
   return rows.rows.length === 1;
 }

@@ -4,7 +4,7 @@ import { Money } from '../../platform/money';
 import { actingAs } from '../../test/fixtures';
 import { clientAccount, fund } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
-import { bookVia, buildTradingWorld, type TradingWorld } from './trading-test-kit';
+import { bookVia, buildTradingWorld, REPLAY_CONFIG, type TradingWorld } from './trading-test-kit';
 
 /**
  * Spec section 7 `account/profitLoss`, `account/profit-loss-toward-clients`, `account/summary`
@@ -13,7 +13,7 @@ import { bookVia, buildTradingWorld, type TradingWorld } from './trading-test-ki
  * at the sheet's EUR/USD mid of 1.0850 (USD → EUR at 1 ÷ 1.0850) and a US500 price of 5010.0.
  */
 describe('positions and P&L', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   const accounts = {} as Record<'margin' | 'deliverable' | 'swap' | 'cfd' | 'sweep', number>;
   let us500 = 0;

@@ -9,6 +9,7 @@ import {
   buildTradingWorld,
   expectLedgerSound,
   postingLines,
+  REPLAY_CONFIG,
   setTrading,
   type TradingWorld,
 } from './trading-test-kit';
@@ -19,7 +20,7 @@ import {
  * position financed daily; closing realises the P&L into the account).
  */
 describe('positions: margin FX and CFD trades', () => {
-  const t = useTestApp();
+  const t = useTestApp(REPLAY_CONFIG);
   const w = {} as TradingWorld;
   let fxUsd = 0;
   let cfdUsd = 0;

@@ -1,9 +1,5 @@
 import type { TInstrument } from '@clearway/contracts/endpoints/instruments.schemas';
-import type {
-  TMarginLine,
-  TMarginRequirement,
-  TOptionValuation,
-} from '@clearway/contracts/endpoints/options.schemas';
+import type { TMarginLine, TMarginRequirement } from '@clearway/contracts/endpoints/options.schemas';
 import { INSTRUMENT_KINDS, type InstrumentKind } from '@clearway/contracts/enums';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
@@ -21,12 +17,19 @@ import type { Marks } from '../marks';
 import type { PnlService } from '../pnl.service';
 import type { Who } from '../trade-context';
 import { trades } from '../trading.tables';
-import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
+import { keyOf, linesOf, markOf } from './margin-lines';
 import type { OptionValuation } from './option-valuation.service';
 
 /** What a booking about to be made adds to its owner's margin: a position's change, or a new option. */
 export type MarginChange =
-  | { kind: 'MARGIN_FX' | 'CFD'; accountId: number; instrumentId: number; signedAmount: string }
+  | {
+      kind: 'MARGIN_FX' | 'CFD';
+      accountId: number;
+      instrumentId: number;
+      signedAmount: string;
+      /** The rate or price it is dealt at: what the position is valued at when nothing marks it. */
+      price?: string;
+    }
   | {
       kind: 'FX_OPTION';
       side: 'BUY' | 'SELL';
@@ -49,8 +52,14 @@ type Deps = {
   valuation: OptionValuation;
   pnl: PnlService;
 };
-type Position = { accountId: number; instrument: TInstrument; quantity: string };
-type Assessed = Awaited<ReturnType<UnrealisedPnl>> & { lines?: TMarginLine[]; marginMissing?: string[] };
+type Assessed = Awaited<ReturnType<UnrealisedPnl>> & {
+  lines?: TMarginLine[];
+  marginMissing?: string[];
+  /** With a change: the initial margin without it, what it loses at once at the mark, what of it cannot be valued. */
+  initialBefore?: string;
+  changeLoss?: string;
+  unvalued?: string | null;
+};
 
 /**
  * Margin: the initial margin an entity's positions and short options require, in its base
@@ -62,6 +71,14 @@ type Assessed = Awaited<ReturnType<UnrealisedPnl>> & { lines?: TMarginLine[]; ma
  * initial margin; margin level = equity ÷ initial margin; a margin call when equity is below
  * the requirement. The summary's unrealised P&L and the requirement are computed in one pass
  * (`assess`), so both read the same positions and marks.
+ *
+ * Nothing that takes risk counts as zero risk for want of a market figure. A position nothing
+ * marks (a CFD without a recorded price) is valued at the price it was dealt at — the booking's
+ * own price, else the average price of its open lots: a dealing desk sizes the risk it just
+ * took at the price it took it, and refusing instead would stop a client closing a position
+ * the desk has no price for. A short option whose delta the market cannot give (no spot, no
+ * volatility) counts at its full notional (|delta| = 1). A booking whose own exposure cannot
+ * be valued in the base currency at all (no rate) is refused (`check`).
  */
 export function createMargin(deps: Deps) {
   const { db, ledger, entities, balances, instruments, valuation, pnl } = deps;
@@ -83,120 +100,34 @@ export function createMargin(deps: Deps) {
     return out;
   }
 
-  async function linesOf(
-    positions: Position[],
-    shortOptions: TOptionValuation[],
-    rates: Record<InstrumentKind, Money>,
-    marks: Marks,
-    base: string,
-    change?: MarginChange,
-  ) {
-    const baseScale = await ledger.scaleOf(base);
-    const missing = new Set<string>();
-    const lines: TMarginLine[] = [];
-    const toBase = (amount: Money, currency: string) => {
-      const rate = marks.fx(currency, base);
-      if (!rate) missing.add(currency);
-      return rate ? amount.times(rate) : new Money(0);
-    };
-    const line = (
-      kind: InstrumentKind,
-      l: Omit<TMarginLine, 'instrumentClass' | 'ratePct' | 'requirement' | 'exposure'>,
-      exposure: Money,
-    ) => {
-      const exposureBase = new Money(exposure.toFixed(baseScale));
-      lines.push({
-        ...l,
-        instrumentClass: kind,
-        exposure: exposureBase.toFixed(baseScale),
-        ratePct: rates[kind].times(100).toString(),
-        requirement: exposureBase.times(rates[kind]).toFixed(baseScale),
-      });
-    };
-    const net = new Map(
-      positions.map((p) => [`${p.accountId}:${p.instrument.id}`, { ...p, quantity: new Money(p.quantity) }]),
-    );
-    if (change && change.kind !== 'FX_OPTION') {
-      const key = `${change.accountId}:${change.instrumentId}`;
-      const now = net.get(key) ?? {
-        accountId: change.accountId,
-        instrument: await instruments.catalog.get(change.instrumentId),
-        quantity: new Money(0),
-      };
-      net.set(key, { ...now, quantity: now.quantity.plus(change.signedAmount) });
-    }
-    for (const p of net.values()) {
-      const i = p.instrument;
-      if (p.quantity.isZero()) continue;
-      const common = {
-        accountId: p.accountId,
-        instrumentId: i.id,
-        symbol: i.symbol,
-        tradeId: null,
-        quantity: p.quantity.toString(),
-      };
-      if (i.kind === 'FX') line('FX', common, toBase(p.quantity.abs(), i.base));
-      else if (i.kind === 'CFD') {
-        const price = marks.cfd(i.id);
-        if (!price) missing.add(i.symbol);
-        line(
-          'CFD',
-          common,
-          toBase(
-            p.quantity
-              .abs()
-              .times(i.contractSize)
-              .times(price ?? 0),
-            i.quote,
-          ),
-        );
-      }
-    }
-    const optionExposure = (o: { base: string; notional: string; delta: string | null }) =>
-      toBase(new Money(o.delta ?? 0).abs().times(o.notional), o.base);
-    for (const o of shortOptions) {
-      if (o.delta === null) missing.add(`delta of ${o.ticket}`);
-      const quantity = new Money(o.notional).neg().toString();
-      line(
-        'FX_OPTION',
-        { accountId: o.accountId, instrumentId: 0, symbol: o.symbol, tradeId: o.tradeId, quantity },
-        optionExposure(o),
-      );
-    }
-    if (change?.kind === 'FX_OPTION' && change.side === 'SELL') {
-      const market = await instruments.optionMarket.snapshot();
-      const spot = marks.fx(change.base, change.quote);
-      const years = yearsBetween(new Date().toISOString().slice(0, 10), change.expiryDate);
-      const delta = spot
-        ? garmanKohlhagen({
-            kind: change.optionType,
-            spot: spot.toNumber(),
-            strike: Number(change.strike),
-            years,
-            domesticRate: market.rate(change.quote) ?? 0,
-            foreignRate: market.rate(change.base) ?? 0,
-            volatility: market.volatility(change.base, change.quote, Math.max(years, 1 / 365)) ?? 0,
-          }).delta
-        : 0;
-      line(
-        'FX_OPTION',
-        {
-          accountId: change.accountId,
-          instrumentId: change.instrumentId,
-          symbol: `${change.base}/${change.quote}`,
-          tradeId: null,
-          quantity: new Money(change.notional).neg().toString(),
-        },
-        optionExposure({ base: change.base, notional: change.notional, delta: delta.toPrecision(15) }),
-      );
-    }
-    const initial = lines.reduce((s, l) => s.plus(l.requirement), new Money(0));
-    return { lines, initial: initial.toFixed(baseScale), missing: [...missing] };
+  /** The average price of each open position's lots (what an unmarked position is valued at). */
+  async function dealtPrices(entityId: number): Promise<Map<string, Money>> {
+    const rows = await db.execute<{ account_id: number; instrument_id: number; price: string }>(sql`
+      select account_id, instrument_id, (sum(open_amount * rate) / sum(open_amount))::text as price
+        from ${trades} where entity_id = ${entityId} and open_amount <> 0 and type in ('MARGIN_FX', 'CFD')
+       group by account_id, instrument_id having sum(open_amount) <> 0`);
+    return new Map(rows.rows.map((r) => [keyOf(r.account_id, r.instrument_id), new Money(r.price)]));
+  }
+
+  /**
+   * The marks with the change's CFD priced: the unrealised P&L reads CFD prices only when a CFD
+   * is already held, so an entity's first CFD would otherwise be unmarked (and, before, count
+   * as zero risk).
+   */
+  async function markedFor(marks: Marks, change?: MarginChange): Promise<Marks> {
+    if (change?.kind !== 'CFD' || marks.cfd(change.instrumentId)) return marks;
+    const latest = (await instruments.cfdPrices.latest()).find((p) => p.instrumentId === change.instrumentId);
+    if (!latest) return marks;
+    const mid = new Money(latest.mid);
+    return { fx: marks.fx, cfd: (id) => (id === change.instrumentId ? mid : marks.cfd(id)) };
   }
 
   /**
    * Equity's unrealised part (positions and undelivered trades, plus the live options' market
-   * value) and — for the entity's own accounts — the initial margin they require.
+   * value) and — for the entity's own accounts — the initial margin they require. With a
+   * change, as they would stand after it: its exposure counted, and what it loses at once
+   * against the mark (dealt worse than the market) taken off equity — a gain is not counted:
+   * a booking's own price never pays for its margin.
    */
   async function assess(
     entityId: number,
@@ -208,22 +139,59 @@ export function createMargin(deps: Deps) {
     const positionsPnl = await pnl.unrealised(entityId, scope, base, sheet);
     const optionsValue = await valuation.marketValueIn(entityId, scope, base, sheet);
     const scale = await ledger.scaleOf(base);
-    const amount = new Money(positionsPnl.amount).plus(optionsValue.amount).toFixed(scale);
+    let amount = new Money(positionsPnl.amount).plus(optionsValue.amount);
     const missingRates = [...new Set([...positionsPnl.missingRates, ...optionsValue.missingRates])].sort();
-    if (scope !== 'own') return { amount, missingRates };
+    if (scope !== 'own') return { amount: amount.toFixed(scale), missingRates };
     const shorts = optionsValue.options.filter((o) => o.side === 'SELL');
-    const m = await linesOf(
-      positionsPnl.positions,
-      shorts,
-      await ratesFor(entityId),
-      positionsPnl.marks,
-      base,
-      change,
-    );
-    return { amount, missingRates, initialMargin: m.initial, lines: m.lines, marginMissing: m.missing };
+    const marks = await markedFor(positionsPnl.marks, change);
+    const positions = positionsPnl.positions;
+    const dealt = positions.some((p) => !markOf(marks, p.instrument))
+      ? await dealtPrices(entityId)
+      : new Map<string, Money>();
+    const rates = await ratesFor(entityId);
+    const linesWith = (change?: MarginChange & { instrument?: TInstrument }) =>
+      linesOf(
+        { ledger, instruments },
+        { positions, shortOptions: shorts, rates, marks, base, dealt, change },
+      );
+    if (!change) {
+      const m = await linesWith();
+      return {
+        amount: amount.toFixed(scale),
+        missingRates,
+        initialMargin: m.initial,
+        lines: m.lines,
+        marginMissing: m.missing,
+      };
+    }
+    let loss = new Money(0);
+    let withInstrument: MarginChange & { instrument?: TInstrument } = change;
+    if (change.kind !== 'FX_OPTION') {
+      const instrument = await instruments.catalog.get(change.instrumentId);
+      withInstrument = { ...change, instrument };
+      const mark = markOf(marks, instrument);
+      const size = instrument.kind === 'CFD' ? instrument.contractSize : 1;
+      const pnlInQuote =
+        mark && change.price ? mark.minus(change.price).times(change.signedAmount).times(size) : null;
+      const rate = marks.fx(instrument.quote, base);
+      if (pnlInQuote?.lt(0) && rate) loss = new Money(pnlInQuote.times(rate).toFixed(scale));
+    }
+    amount = amount.plus(loss);
+    const [before, after] = [await linesWith(), await linesWith(withInstrument)];
+    return {
+      amount: amount.toFixed(scale),
+      missingRates,
+      initialMargin: after.initial,
+      lines: after.lines,
+      marginMissing: after.missing,
+      initialBefore: before.initial,
+      changeLoss: loss.toFixed(scale),
+      unvalued: after.unvalued,
+    };
   }
 
-  async function requirementOf(entityId: number, change?: MarginChange): Promise<TMarginRequirement> {
+  /** The requirement (after the change, when one is given) and what the change's check needs. */
+  async function judge(entityId: number, change?: MarginChange) {
     const self = (await entities.ancestry(entityId)).at(-1)!;
     let assessed: Assessed | null = null;
     const summary = await balances.summary(entityId, async (id, scope, base, sheet) => {
@@ -232,7 +200,7 @@ export function createMargin(deps: Deps) {
     });
     const a = assessed as unknown as Assessed;
     const margin = summary.margin!;
-    return {
+    const requirement: TMarginRequirement = {
       entityId,
       entityName: self.name,
       baseCurrency: summary.equity.baseCurrency,
@@ -245,6 +213,15 @@ export function createMargin(deps: Deps) {
       marginCall: margin.marginCall,
       missingRates: [...new Set([...(a.marginMissing ?? []), ...summary.equity.missingRates])].sort(),
     };
+    // Free margin before the change: equity without its loss, less the requirement without it.
+    const freeBefore = new Money(summary.equity.equity)
+      .minus(a.changeLoss ?? 0)
+      .minus(a.initialBefore ?? margin.initialMargin);
+    return { requirement, freeBefore, unvalued: a.unvalued ?? null };
+  }
+
+  async function requirementOf(entityId: number, change?: MarginChange): Promise<TMarginRequirement> {
+    return (await judge(entityId, change)).requirement;
   }
 
   return {
@@ -270,22 +247,34 @@ export function createMargin(deps: Deps) {
     },
 
     /**
-     * Refuses a booking that would take a margin client's free margin below zero, saying by
-     * how much; other entities' bookings are not held to it. Answers the margin version the
-     * check read — read before the state it judged — for the booking to claim when it commits
-     * (margin-claim.ts), or null when the entity is not a margin client.
-     * @throws 422 naming the shortfall
+     * Refuses a booking that takes risk — a margin FX or CFD trade, a sold option — when it
+     * would take its owner's free margin below zero, saying by how much. Every entity is held to
+     * it, not only margin clients (attribute Margin): whoever holds a position or has written an
+     * option owes the house on it, and a deliverable-only client writing an option must have the
+     * margin too — its collateral is what it holds with the house. A bought option takes no
+     * margin (its premium is paid or held) and is not checked. A booking that leaves free margin
+     * no lower than it found it (closing or reducing a position, also in a margin call) is never
+     * refused. Answers the margin version the check read — read before the state it judged — for
+     * the booking to claim when it commits (margin-claim.ts), or null when nothing was checked.
+     * @throws 422 naming the shortfall; 422 when the booking's exposure cannot be valued in the
+     *   owner's base currency (no rate)
      */
     async check(_who: Who, entityId: number, change: MarginChange): Promise<MarginClaim | null> {
-      const owner = (await entities.ancestry(entityId)).at(-1)!;
-      if (!owner.attributes.includes('Margin')) return null;
+      if (change.kind === 'FX_OPTION' && change.side === 'BUY') return null;
       const claim = { entityId, version: await marginVersionOf(db, entityId) };
-      const after = await requirementOf(entityId, change);
+      const { requirement: after, freeBefore, unvalued } = await judge(entityId, change);
+      const refuse = (message: string) => new AppError('BadRequest', 422, message, { margin: message });
+      // Without a rate its risk is unknown: a dealing desk takes no risk it cannot size.
+      if (unvalued)
+        throw refuse(
+          `Margin cannot be assessed: no rate values ${unvalued} in ${after.baseCurrency}, so this booking is refused`,
+        );
       const free = new Money(after.freeMargin);
-      if (free.gte(0)) return claim;
+      if (free.gte(0) || free.gte(freeBefore)) return claim;
       const scale = await ledger.scaleOf(after.baseCurrency);
-      const message = `Insufficient margin: this booking would take free margin ${free.abs().toFixed(scale)} ${after.baseCurrency} below zero (initial margin ${after.initialMargin}, equity ${after.equity} ${after.baseCurrency})`;
-      throw new AppError('BadRequest', 422, message, { margin: message });
+      throw refuse(
+        `Insufficient margin: this booking would take free margin ${free.abs().toFixed(scale)} ${after.baseCurrency} below zero (initial margin ${after.initialMargin}, equity ${after.equity} ${after.baseCurrency})`,
+      );
     },
   };
 }

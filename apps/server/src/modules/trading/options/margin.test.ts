@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Money } from '../../../platform/money';
 import { actingAs, createEntity, uniqueName } from '../../../test/fixtures';
 import { clientAccount, fund } from '../../../test/ledger-fixtures';
 import { useTestApp } from '../../../test/test-app';
+import { fxTradeDate, plusDays } from '../../instruments/iso-dates';
 import { bookVia, buildTradingWorld, type TradingWorld } from '../trading-test-kit';
+import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
 
 /**
  * Spec sections 1 and 7, "margin requirements and summaries" (entity/margin-requirements,
@@ -38,8 +41,24 @@ describe('margin requirements', () => {
       side,
       amount,
       rate,
-      tradeDate: '2026-03-05',
     });
+
+  let expiry = '';
+  /** The model's premium for 1 000 000 EUR at the sheet's 1.0850, no carry, 1 % (the desk judges a typed premium by it). */
+  const modelPremium = (kind: 'CALL' | 'PUT', strike: number) =>
+    new Money(
+      garmanKohlhagen({
+        kind,
+        spot: 1.085,
+        strike,
+        years: yearsBetween(fxTradeDate(), expiry),
+        domesticRate: 0,
+        foreignRate: 0,
+        volatility: 0.01,
+      }).price.toPrecision(15),
+    )
+      .times(1_000_000)
+      .toFixed(2);
 
   beforeAll(async () => {
     Object.assign(w, await buildTradingWorld(t));
@@ -58,6 +77,15 @@ describe('margin requirements', () => {
       quote: 'USD',
       points: [{ tenor: '1Y', volatilityPct: '1' }],
     });
+    // A business day of EUR/USD about a year out: within the longest tenor, after now.
+    expiry = plusDays(fxTradeDate(), 364);
+    while (
+      !(await m.valueDates.validate({ base: 'EUR', quote: 'USD' }, expiry, { field: 'expiryDate' }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      expiry = plusDays(expiry, 1);
     us500 = (
       await m.catalog.create(root(), {
         kind: 'CFD',
@@ -86,7 +114,6 @@ describe('margin requirements', () => {
         side: 'BUY',
         quantity: '2',
         price: '5010.0',
-        tradeDate: '2026-03-05',
       }),
       ...(await Promise.all(
         (['SELL', 'BUY'] as const).map((side) =>
@@ -96,11 +123,10 @@ describe('margin requirements', () => {
             side,
             optionType: side === 'SELL' ? 'CALL' : 'PUT',
             notional: '1000000.00',
-            strike: '0.5000',
-            tradeDate: '2026-03-02',
-            expiryDate: '2030-03-05',
+            strike: side === 'SELL' ? '0.5000' : '1.0850',
+            expiryDate: expiry,
             cut: 'NY',
-            premium: '1.00',
+            premium: modelPremium(side === 'SELL' ? 'CALL' : 'PUT', side === 'SELL' ? 0.5 : 1.085),
             premiumCurrency: 'USD',
           }),
         ),
