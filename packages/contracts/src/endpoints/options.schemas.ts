@@ -88,7 +88,7 @@ export const ZMarginRequirement = z.object({
   entityId: z.number(),
   entityName: z.string(),
   baseCurrency: z.string(),
-  /** The entity is a margin client (attribute Margin): its bookings may not take free margin below zero. */
+  /** The entity carries the Margin attribute. Every entity's risk-taking booking (margin FX, CFD, a sold option) is margin-checked, whatever this says. */
   marginClient: z.boolean(),
   lines: z.array(ZMarginLine),
   initialMargin: ZFigure,
