@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { currentCode } from '../../apps/server/src/modules/auth/two-factor';
 import { DEMO_PASSWORD } from '../../apps/server/src/modules/demo/demo-data.seed';
+import { fxTradeDate } from '../../apps/server/src/modules/instruments/iso-dates';
+import { connectDatabase } from '../../apps/server/src/platform/db';
 import { csrfHeaders, signIn, signInPersona, useBrowser, visit } from './browser';
 import { eventually } from './page-state';
 import { DEALER } from './test-portal';
@@ -13,67 +16,52 @@ async function post(page: Page, path: string, data: object) {
   return res.json();
 }
 
-/** The weekday `days` calendar days before today (UTC), or the weekday before that. */
-function weekdayBefore(days: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() - days);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The last business day of EUR and USD (no weekend, no holiday of either) before today. */
-async function businessDayBeforeToday(page: Page) {
-  const holidays = new Set<string>();
-  const year = new Date().getUTCFullYear();
-  for (const calendar of ['EUR', 'USD'])
-    for (const y of [year - 1, year])
-      for (const h of (await post(page, 'instruments/holidays', { calendar, year: y })) as {
-        date: string;
-        active: boolean;
-      }[])
-        if (h.active) holidays.add(h.date);
-  let days = 1;
-  while (holidays.has(weekdayBefore(days))) days++;
-  return weekdayBefore(days);
-}
-
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 describe('FX options', () => {
   const b = useBrowser();
 
-  it('staff book a EUR/USD call for Northwind Capital and exercise it on expiry; the trader sees the resulting trade, the premium in their history and their margin on /', async () => {
-    // Booked as dealt a week ago, expiring on the last business day before today: its New York cut has passed.
-    const tradeDate = weekdayBefore(8);
+  it('staff book a EUR/USD call for Northwind Capital at the house’s quote and exercise it on expiry; the trader sees the resulting trade, the premium in their history and their margin on /', async () => {
     const staff = await b.page();
     await signIn(staff, DEALER);
-    const expiryDate = await businessDayBeforeToday(staff);
+    const database = connectDatabase(inject('databaseUrl'), 1);
+    const ids = await database.db.execute<{ account: number; pair: number }>(sql`
+      select (select id from accounts where name = 'Northwind Settlement') as account,
+             (select id from instruments where symbol = 'EUR/USD') as pair`);
+    const { account, pair } = ids.rows[0]!;
+    // Expiring about two weeks out (a business day of both currencies); the premium paid today.
+    const later = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const expiryDate = (
+      await post(staff, 'instruments/fx/spotValueDate', { base: 'EUR', quote: 'USD', tradeDate: later })
+    ).valueDate as string;
+    const terms = {
+      accountId: account,
+      instrumentId: pair,
+      side: 'BUY',
+      optionType: 'CALL',
+      notional: '1000.00',
+      strike: '1.0000',
+      expiryDate,
+      cut: 'NY',
+      premiumCurrency: 'USD',
+    };
+    const quote = await post(staff, 'trades/quote', { kind: 'FX_OPTION', ...terms });
+    const booked = await staff.request.post('/api/trades/bookManualDeliverableFxOptionTrade', {
+      headers: { ...(await csrfHeaders(staff)), 'idempotency-key': `e2e-${crypto.randomUUID()}` },
+      data: { ...terms, quoteId: quote.quoteId, premiumDate: fxTradeDate() },
+    });
+    expect(booked.status(), await booked.text()).toBe(200);
+    const id = (await booked.json()).trade.id as number;
+    const premium = Number(quote.price).toFixed(2);
+    // Time passes: the option's New York cut was a few minutes ago, the market then the sheet's.
+    await database.db.execute(
+      sql`update fx_options set expires_at = now() - interval '5 minutes' where trade_id = ${id}`,
+    );
+    await database.close();
     await visit(staff, '/trades');
-    await staff.getByRole('button', { name: 'Book option' }).click();
-    const form = staff.getByRole('dialog', { name: 'Book an FX option' });
-    await pick(staff, 'Account', /^Northwind Settlement · Northwind Capital$/);
-    await pick(staff, 'Currency pair', 'EUR/USD');
-    await form.getByLabel('Notional in EUR').fill('1000.00');
-    await form.getByLabel('Strike').fill('1.0000');
-    await form.getByRole('img', { name: /^Payoff at expiry/ }).waitFor();
-    await form.getByLabel('Expiry date').fill(expiryDate);
-    await form.getByLabel('Trade date').fill(tradeDate);
-    await form.getByLabel('Premium', { exact: true }).fill('25.00');
-    await form.getByRole('button', { name: 'Book option' }).click();
-    const done = staff.getByRole('dialog', { name: 'Trade Created' });
-    await done.getByRole('button', { name: 'OK' }).click();
-    const row = staff
-      .getByRole('table', { name: 'Trades' })
-      .getByRole('row', { name: /EUR\/USD.*1,000\.00 EUR.*Northwind Settlement.*Open/ })
-      .first();
-    await row.waitFor();
-    const id = Number(((await row.getByRole('button').getAttribute('aria-label')) ?? '').match(/#(\d+)/)![1]);
+    const details = staff.getByRole('button', { name: `Details of trade #${id}` });
+    await details.waitFor();
 
     // On expiry: exercised from its detail, after confirming, with a reason.
-    await row.getByRole('button').click();
+    await details.click();
     const drawer = staff.getByRole('dialog', { name: `Trade #${id}` });
     await drawer.getByRole('button', { name: 'Expire' }).waitFor();
     await drawer.getByRole('button', { name: 'Exercise' }).click();
@@ -103,7 +91,7 @@ describe('FX options', () => {
     await margin.getByText('Margin level').first().waitFor();
     await trader
       .getByRole('table', { name: 'FX options' })
-      .getByRole('row', { name: /EUR\/USD Call.*Exercised.*-25\.00 USD/ })
+      .getByRole('row', { name: new RegExp(`EUR/USD Call.*Exercised.*-${premium.replace('.', '\\.')} USD`) })
       .waitFor();
     await visit(trader, '/trades');
     await trader.getByRole('button', { name: `Details of trade #${underlying}` }).waitFor();
@@ -111,7 +99,9 @@ describe('FX options', () => {
     const history = trader.getByRole('dialog', { name: `Trade #${id}` });
     await history
       .getByRole('table', { name: 'Postings' })
-      .getByRole('row', { name: /FX option premium.*Northwind Settlement.*-25\.00 USD/ })
+      .getByRole('row', {
+        name: new RegExp(`FX option premium.*Northwind Settlement.*-${premium.replace('.', '\\.')} USD`),
+      })
       .waitFor();
     await history.getByRole('list', { name: 'Events' }).getByText('Exercised').first().waitFor();
   });

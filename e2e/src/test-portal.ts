@@ -19,6 +19,14 @@ export const PLAIN_USER = { username: 'e2e.operator', password: 'E2e-Operator-Pa
  */
 export const DEALER = { username: 'e2e.dealer', password: 'E2e-Dealer-Pass-1' };
 
+/**
+ * A second person of the platform's dealing desk, the checker of the trading journey: approves
+ * an off-market booking another dealer made (manual_trade_booking, the type's approve key). The
+ * approvals inbox and a request's drawer still take an approve key of the money requests to
+ * reach (approve_deposit here), until the request rows take the trading key too.
+ */
+export const DESK_CHECKER = { username: 'e2e.desk.checker', password: 'E2e-Desk-Checker-1' };
+
 /** Keeps the platform's reference lists (address types, name sources, attributes): account_management at the root. */
 export const REFERENCE_KEEPER = { username: 'e2e.reference', password: 'E2e-Reference-Pass-1' };
 
@@ -49,6 +57,21 @@ export async function createTestUsers(pgPort: number) {
       entityId: root!.id,
       scope: 'SELF_AND_DESCENDANTS',
       members: [{ kind: 'user', id: dealer.id }],
+    });
+    const checker = await users.createUser({
+      ...DESK_CHECKER,
+      email: 'e2e.desk.checker@example.test',
+      displayName: 'E2E Desk Checker',
+      homeEntityId: root!.id,
+      twoFactorRequired: false,
+    });
+    await createAuthorizationService(database.db).seedGroup(database.db, {
+      role: 'E2E Dealing Checker',
+      keys: ['account_view', 'manual_trade_booking', 'approve_deposit'],
+      group: 'E2E Dealing Checker — Clearway Platform',
+      entityId: root!.id,
+      scope: 'SELF_AND_DESCENDANTS',
+      members: [{ kind: 'user', id: checker.id }],
     });
     const keeper = await users.createUser({
       ...REFERENCE_KEEPER,

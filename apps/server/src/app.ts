@@ -297,6 +297,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   // Off-market bookings wait under four eyes: submitted as requests, booked on approval.
   trading.offMarket.attach((tx, who, type, payload) => requestEngine.submit(tx, who, type, payload));
   requestEngine.register('OFF MARKET TRADE', {
+    // Every approver and rejecter is the house's staff, not only the last (four eyes of the desk's).
+    assertDecider: (_db, request, who, decision) =>
+      trading.offMarket.assertDecider(request, who.principal, decision),
     onApproved: async (tx, request, who) => {
       await trading.offMarket.approve(tx as Tx, request, who.principal);
     },

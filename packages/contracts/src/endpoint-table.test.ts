@@ -122,6 +122,8 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /instruments/margin-rates',
       'PUT /instruments/margin-rates',
       'PUT /entity/margin-rates',
+      'POST /trades/quote',
+      'POST /trades/barrierEvent',
       'POST /statement/list',
       'POST /statement/send',
       'POST /statement/email-preference',

@@ -155,6 +155,11 @@ export const ZDate = z.iso
   })
   .register(FIELD_KINDS, { kind: 'date' });
 
+/** An instant: an ISO date and time with its offset (when a rate was observed, say). */
+export const ZInstant = z.iso
+  .datetime({ offset: true, error: 'Enter a date and time such as 2026-11-27T14:05:00Z' })
+  .register(FIELD_KINDS, { kind: 'date' });
+
 /** Why a filter's date range is unusable — its To date before its From date — or null. */
 export function dateRangeProblem(range: {
   from?: string | undefined;

@@ -2,8 +2,8 @@ import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageFrame } from '../components/page-frame';
 import type { PageSizeProps } from '../components/pager';
-import { BookOption } from '../features/trades/components/book-option';
-import { BookTrade } from '../features/trades/components/book-trade';
+import { BookOption } from '../features/trades/components/booking/book-option';
+import { BookTrade } from '../features/trades/components/booking/book-trade';
 import { TradeBlotter } from '../features/trades/components/trade-blotter';
 import { useSelectedEntity } from '../lib/selected-entity';
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { OPTION_CUTS, OPTION_TYPES, TRADE_SIDES } from '../enums';
-import { decimal, ZAmount, ZDate, ZId } from '../primitives';
+import { decimal, text, ZAmount, ZDate, ZId } from '../primitives';
 
 // Quotes: the house's price for a trade a client is about to book. A client never types a
 // rate: it asks for a quote, and books at exactly its price, once, before it expires.
 
 /** A quote's id as the house gave it (a UUID). */
-export const ZQuoteId = z.uuid('Ask for a quote first: this is not a quote the house gave');
+const NOT_A_QUOTE = 'Ask for a quote first: this is not a quote the house gave';
+export const ZQuoteId = text(36, NOT_A_QUOTE).regex(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  NOT_A_QUOTE,
+);
 
 const side = z.enum(TRADE_SIDES, 'Pick Buy or Sell');
 const positive = (shape: string) =>
@@ -48,7 +52,7 @@ export const ZQuoteRequest = z.discriminatedUnion('kind', [
     strike: positive('Enter a strike such as 1.0900'),
     expiryDate: ZDate,
     cut: z.enum(OPTION_CUTS, 'Pick an expiry cut'),
-    premiumCurrency: z.string().regex(/^[A-Z0-9]{2,10}$/, 'Pick a currency'),
+    premiumCurrency: text(10, 'Pick a currency').regex(/^[A-Z0-9]{2,10}$/, 'Pick a currency'),
   }),
 ]);
 export type TQuoteRequest = z.output<typeof ZQuoteRequest>;

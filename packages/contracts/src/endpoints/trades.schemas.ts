@@ -10,7 +10,7 @@ import {
   TRADE_STATUSES,
   TRADE_TYPES,
 } from '../enums';
-import { decimal, signedDecimal, text, trimmed, ZAmount, ZDate, ZId, ZOffset } from '../primitives';
+import { decimal, signedDecimal, text, trimmed, ZAmount, ZDate, ZId, ZInstant, ZOffset } from '../primitives';
 import { ZQuoteId } from './quotes.schemas';
 
 /** A decimal figure as the server writes it (exact; P&L and open amounts may be negative). */
@@ -395,7 +395,7 @@ export const ZBarrierEvent = z.strictObject({
   tradeId: ZId,
   event: z.enum(BARRIER_KINDS, 'Pick Knock-in or Knock-out'),
   observedRate: positive('Enter the rate observed, such as 1.12015'),
-  observedAt: z.iso.datetime({ offset: true, error: 'Enter when the rate was observed (date and time)' }),
+  observedAt: ZInstant,
   source: trimmed(200, 'Keep the source under 200 characters').min(
     2,
     'Name where the rate was observed (at least 2 characters)',

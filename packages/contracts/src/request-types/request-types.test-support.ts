@@ -120,7 +120,13 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
       deviationPct: '5.9908',
       tolerancePct: '2',
       reason: 'Client agreed the historic rate by phone',
-      terms: { accountId: 12, instrumentId: 3, side: 'BUY', amount: '1000000.00', rate: '1.1500' },
+      terms: JSON.stringify({
+        accountId: 12,
+        instrumentId: 3,
+        side: 'BUY',
+        amount: '1000000.00',
+        rate: '1.1500',
+      }),
     },
   ],
   'BARRIER EVENT': [

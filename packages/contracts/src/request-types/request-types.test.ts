@@ -47,6 +47,9 @@ describe('request type definitions', () => {
       'INTERNAL TRANSFER': 'approve_withdrawal',
       DEPOSIT: 'approve_deposit',
       'APPROVAL POLICY': 'authorization_management',
+      // Decided by the house's dealing staff (the handlers check the approver is staff).
+      'OFF MARKET TRADE': 'manual_trade_booking',
+      'BARRIER EVENT': 'manual_trade_booking',
     });
   });
 

@@ -35,8 +35,8 @@ export const offMarketTradeRequest = defineRequestType({
     deviationPct: z.string(),
     tolerancePct: z.string(),
     reason: z.string(),
-    /** The booking's body as the desk sent it. */
-    terms: z.record(z.string(), z.unknown()),
+    /** The booking's body as the desk sent it (JSON): booked as it is on approval. */
+    terms: z.string(),
   }),
   fields: {
     booking: { label: 'Booking', values: BOOKING_LABELS },
@@ -48,7 +48,7 @@ export const offMarketTradeRequest = defineRequestType({
     deviationPct: { label: 'Off the market by (%)' },
     tolerancePct: { label: 'Tolerance (%)' },
     reason: { label: 'Reason' },
-    terms: { label: 'Terms', fields: {} },
+    terms: { label: 'Terms as sent' },
   },
 });
 

@@ -38,7 +38,8 @@ const refuse = (message: string) => new AppError('BadRequest', 422, message, { b
 /**
  * The end of day: one run per business date (a weekday), as a job of the queue. It takes the
  * marks — the rate sheet and CFD prices at the date's cut-off — once, then knocks in or out
- * the barrier options the sheet's rates touched by the cut-off, settles the deliveries due,
+ * the barrier options the sheet's rates touched by the cut-off, exercises or expires the
+ * options whose client's exercise window has closed, settles the deliveries due,
  * rolls margin positions, posts CFD financing and snapshots positions. Every step is idempotent and
  * works in batches of their own transactions, so a run stopped half-way (the server stopped,
  * the database went away) and run again does what one clean run would have done, and a date
@@ -116,6 +117,13 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
           signal: opts.signal,
         });
         failures.push(...barriers.failures.map((f) => ({ step, ...f })));
+        // Options whose client's exercise window has closed: exercised when in the money at
+        // their cut, expired when not — before settling, so nothing live is left past its expiry.
+        step = 'expiries';
+        const expiries = await trading.options.settleExpiriesDue(businessDate, cutoff(businessDate), {
+          signal: opts.signal,
+        });
+        failures.push(...expiries.failures.map((f) => ({ step, ...f })));
         step = 'settle';
         const settled = await trading.settlement.settleDue(businessDate, marks, {
           signal: opts.signal,

@@ -46,6 +46,17 @@ export type TypedRequest<T extends RequestType> = Omit<RequestRow, 'type' | 'pay
  * runs inside the deciding transaction; a throw undoes the decision.
  */
 export type RequestHandler<T extends RequestType> = {
+  /**
+   * Who may decide a request of this type beyond the type's approve key, judged for EVERY
+   * decision — each approval of a several-approver policy, a rejection, a completion — before
+   * it is recorded, not only the final approval that runs `onApproved` (an earlier approver
+   * is one of the four eyes too). It runs with the pool before the decision's transaction, as
+   * the approve key is judged (`standing`): the request's entity, type and payload never
+   * change, and its reads must not wait for a second connection while a transaction holds one.
+   * A throw (Forbidden) refuses the decision with nothing written. Cancelling is the
+   * requester's own and is not judged here.
+   */
+  assertDecider?: (db: DbOrTx, request: TypedRequest<T>, who: Who, decision: Decision) => Promise<void>;
   onApproved?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
   onRejected?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
   onCancelled?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
@@ -60,6 +71,9 @@ export type RequestHandler<T extends RequestType> = {
 };
 type Phase = 'onApproved' | 'onRejected' | 'onCancelled' | 'onCompleted';
 type Run = (phase: Phase, tx: DbOrTx, row: RequestRow, who: Who) => Promise<void>;
+/** A decision on a request (cancelling is the requester's, not a decision). */
+export type Decision = Exclude<Move, 'CANCELLED'>;
+type Decider = (db: DbOrTx, row: RequestRow, who: Who, decision: Decision) => Promise<void>;
 
 /** A list's filter: status, payload fields, creation time, order and page. */
 export type RequestFilter = {
@@ -127,6 +141,7 @@ export function createRequestEngine(deps: {
 }) {
   const { db, resolver } = deps;
   const handlers = new Map<RequestType, Run>();
+  const deciders = new Map<RequestType, Decider>();
   const completions = new Map<RequestType, (row: RequestRow) => boolean>();
   const policyStore = createApprovalPolicies(db, deps.groups);
   const events = createEvents<RequestEvents>();
@@ -194,10 +209,20 @@ export function createRequestEngine(deps: {
     const outsideGroup =
       r.approverGroupId !== null && !(await deps.groups.idsOf(who.principal)).includes(r.approverGroupId);
     return {
+      request: r,
       isRequester,
       outsideGroup,
       mayDecide: !outsideGroup && satisfies(held, { keys: [requestTypeOf(r.type).approveKey] }),
     };
+  }
+
+  /**
+   * The type's own check of a decider (`RequestHandler.assertDecider`), for a caller the
+   * engine's rules let decide: the others are refused by `assertApprover` as before.
+   */
+  async function assertDecider(s: Awaited<ReturnType<typeof standing>>, who: Who, decision: Decision) {
+    const check = deciders.get(s.request.type);
+    if (check && !s.isRequester && s.mayDecide) await check(db, s.request, who, decision);
   }
 
   /**
@@ -311,6 +336,9 @@ export function createRequestEngine(deps: {
         const react = handler[phase];
         if (react) await react(tx, typed(row), who);
       });
+      const decider = handler.assertDecider;
+      if (decider) deciders.set(type, (d, row, who, decision) => decider(d, typed(row), who, decision));
+      else deciders.delete(type);
       const completes = handler.completesOnApproval;
       if (completes) completions.set(type, (row) => completes(typed(row)));
       else completions.delete(type);
@@ -328,6 +356,7 @@ export function createRequestEngine(deps: {
       if (to === 'REJECTED' && !reason?.trim())
         throw badRequest(`reason: ${REJECTION_NEEDS_REASON}`, { reason: REJECTION_NEEDS_REASON });
       const s = await standing(who, requestId);
+      if (to !== 'CANCELLED') await assertDecider(s, who, to);
       return db.transaction(async (tx) => {
         const [r] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
         if (!r) throw notFound('Request not found');
@@ -429,6 +458,13 @@ export function createRequestEngine(deps: {
     async decidable(who: Who, requestId: number): Promise<boolean> {
       const s = await standing(who, requestId);
       if (s.isRequester || !s.mayDecide) return false;
+      try {
+        await assertDecider(s, who, 'APPROVED');
+      } catch (err) {
+        // The type refuses this decider (not staff, the owner frozen …): nothing to decide.
+        if (err instanceof AppError) return false;
+        throw err;
+      }
       return stillToDecide(db, requestId, await deps.identitiesOf(who.principal));
     },
 

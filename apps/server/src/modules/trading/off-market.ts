@@ -69,7 +69,7 @@ export function createOffMarket(deps: { db: Db; context: TradeContext }) {
             deviationPct: facts.deviationPct,
             tolerancePct: facts.tolerancePct,
             reason: (body as { reason?: string }).reason ?? '',
-            terms: body as Record<string, unknown>,
+            terms: JSON.stringify(body),
           },
         );
         return {
@@ -84,6 +84,21 @@ export function createOffMarket(deps: { db: Db; context: TradeContext }) {
     },
 
     /**
+     * Refuses a decider of an 'OFF MARKET TRADE' request who is not the house's staff for its
+     * entity — judged for every approval and rejection (the request engine's `assertDecider`),
+     * so under a several-approver policy a client's own trader, who holds the type's approve
+     * key (manual_trade_booking) at its own entity, is none of the four eyes.
+     * @throws Forbidden
+     */
+    async assertDecider(request: { entityId: number }, decider: Principal, decision = 'APPROVED') {
+      const who = { principal: decider, entityId: request.entityId };
+      if (!(await deps.context.isStaff(who, request.entityId)))
+        throw forbidden(
+          `Only the house’s dealing staff may ${decision === 'REJECTED' ? 'reject' : 'approve'} an off-market trade`,
+        );
+    },
+
+    /**
      * Books an approved request, as the approver, in the approval's transaction.
      * @throws Forbidden when the approver is not the house's staff for the entity
      */
@@ -92,7 +107,7 @@ export function createOffMarket(deps: { db: Db; context: TradeContext }) {
       if (!(await deps.context.isStaff(who, request.entityId)))
         throw forbidden('Only the house’s dealing staff may approve an off-market trade');
       const rebook = rebookers.get(request.payload.booking)!;
-      return (await rebook(tx, who, `off-market-${request.id}`, request.payload.terms as never, {
+      return (await rebook(tx, who, `off-market-${request.id}`, JSON.parse(request.payload.terms) as never, {
         requestId: request.id,
       })) as TTradeView;
     },

@@ -1,7 +1,16 @@
 import type { TCfd, TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type BookingDraft, checkBooking, counterAmountOf, emptyBooking, sheetPrice } from './booking-draft';
+import {
+  atQuote,
+  type BookingDraft,
+  checkBooking,
+  counterAmountOf,
+  emptyBooking,
+  offTheMarket,
+  quoteRequestOf,
+  sheetPrice,
+} from './booking-draft';
 
 const LABELS = {
   accountId: 'Account',
@@ -11,9 +20,18 @@ const LABELS = {
   valueDate: 'Value date',
   swapPoints: 'Swap points (pips)',
   farValueDate: 'Far value date',
+  reason: 'Reason',
 };
 const draft = (d: Partial<BookingDraft>): BookingDraft => ({ ...emptyBooking(), ...d });
-const common = { id: 1, name: 'x', enabled: true, updatedAt: '', updatedBy: null };
+const common = {
+  id: 1,
+  name: 'x',
+  enabled: true,
+  updatedAt: '',
+  updatedBy: null,
+  priceTolerancePct: '2',
+  maxTenorDays: 730,
+};
 const EURUSD: TFxPair = {
   ...common,
   kind: 'FX',
@@ -114,6 +132,102 @@ describe('a booking draft, checked with its kind’s contract row', () => {
         body: { kind: 'CONVERSION_SWEEP', body: { entityId: 4, accountId: 7 } },
       },
     );
+  });
+});
+
+describe('a booking at the house’s quote, and staff’s by hand', () => {
+  const terms = draft({ accountId: '7', instrumentId: '1', amount: '1000.00', side: 'SELL' });
+
+  it('asks a client no rate: the quote prices it, with the very terms the booking sends', () => {
+    const { errors, body } = checkBooking({ ...terms, rate: '0.001', offMarket: true }, 4, LABELS, 'quote');
+    expect(errors).toEqual({});
+    expect(body).toEqual({
+      kind: 'DELIVERABLE_FX',
+      body: { entityId: 4, accountId: 7, instrumentId: 1, side: 'SELL', amount: '1000.00' },
+    });
+    expect(quoteRequestOf(body!)).toEqual({
+      kind: 'DELIVERABLE_FX',
+      entityId: 4,
+      accountId: 7,
+      instrumentId: 1,
+      side: 'SELL',
+      amount: '1000.00',
+      valueDate: undefined,
+    });
+    const quoteId = '2b1f7c0e-6d7a-4b7c-9a2e-0c1d2e3f4a5b';
+    expect(atQuote(body!, quoteId).body).toEqual({ ...body!.body, quoteId });
+  });
+
+  it('quotes a CFD’s quantity and a swap’s dates; a sweep has no price to quote', () => {
+    const cfd = checkBooking(
+      draft({ kind: 'CFD', accountId: '7', instrumentId: '2', amount: '3' }),
+      4,
+      LABELS,
+      'quote',
+    );
+    expect(quoteRequestOf(cfd.body!)).toMatchObject({ kind: 'CFD', quantity: '3' });
+    const swap = checkBooking(
+      draft({
+        kind: 'FX_SWAP',
+        accountId: '7',
+        instrumentId: '1',
+        amount: '1000',
+        farValueDate: '2030-02-01',
+      }),
+      4,
+      LABELS,
+      'quote',
+    );
+    expect(swap.errors).toEqual({});
+    expect(quoteRequestOf(swap.body!)).toMatchObject({ kind: 'FX_SWAP', farValueDate: '2030-02-01' });
+    const sweep = checkBooking(draft({ kind: 'CONVERSION_SWEEP', accountId: '7' }), 4, LABELS, 'quote');
+    expect(quoteRequestOf(sweep.body!)).toBeNull();
+  });
+
+  it('sends staff’s off-market flag, back-dated trade date and reason, and asks the reason either needs', () => {
+    const typed = { ...terms, rate: '1.1500' };
+    expect(checkBooking({ ...typed, offMarket: true }, 4, LABELS, 'typed', '2030-01-10').errors).toEqual({
+      reason: 'Say why the trade is booked off-market',
+    });
+    expect(
+      checkBooking({ ...typed, tradeDate: '2030-01-08' }, 4, LABELS, 'typed', '2030-01-10').errors,
+    ).toEqual({
+      reason: 'Say why the trade is back-dated',
+    });
+    expect(
+      checkBooking({ ...typed, tradeDate: '2030-01-10' }, 4, LABELS, 'typed', '2030-01-10').errors,
+    ).toEqual({});
+    const { body } = checkBooking(
+      { ...typed, offMarket: true, tradeDate: '2030-01-08', reason: '  Agreed by phone at 09:02  ' },
+      4,
+      LABELS,
+      'typed',
+      '2030-01-10',
+    );
+    expect(body?.body).toMatchObject({
+      rate: '1.1500',
+      offMarket: true,
+      tradeDate: '2030-01-08',
+      reason: 'Agreed by phone at 09:02',
+    });
+  });
+});
+
+describe('how far a typed price stands from the market', () => {
+  it('is told against the instrument’s tolerance, from the sheet’s mid (a CFD’s own)', () => {
+    expect(offTheMarket(EURUSD, '1.0950', PRICES)).toEqual({
+      pct: '1.00',
+      mid: '1.0842',
+      tolerancePct: '2',
+      beyond: false,
+    });
+    expect(offTheMarket(EURUSD, '1.15', PRICES)).toMatchObject({ pct: '6.07', beyond: true });
+    expect(offTheMarket(US500, '5000', PRICES)).toMatchObject({ mid: '5123.5', beyond: true });
+  });
+
+  it('is unknown until the price is a number and the sheet has a mid', () => {
+    expect(offTheMarket(EURUSD, '', PRICES)).toBeNull();
+    expect(offTheMarket(EURUSD, '1.1', { rates: [], cfds: [] })).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
-import { valueAt } from '@clearway/contracts/amounts';
+import { Money, valueAt } from '@clearway/contracts/amounts';
 import type { TCfdPrice, TInstrument, TRate } from '@clearway/contracts/endpoints/instruments.schemas';
+import type { TQuoteRequest } from '@clearway/contracts/endpoints/quotes.schemas';
 import {
   type TCfdTrade,
   type TConversionSweep,
@@ -13,6 +14,7 @@ import {
   ZMarginFxTrade,
 } from '@clearway/contracts/endpoints/trades.schemas';
 import type { TradeSide, TradeType } from '@clearway/contracts/enums';
+import i18n from 'i18next';
 import { checkForm, type FieldLabels } from '../../lib/form-errors';
 import { toDecimals } from '../../lib/format/digits';
 import type { Checked } from '../../lib/use-form';
@@ -43,6 +45,12 @@ export type BookingDraft = {
   swapPoints: string;
   farValueDate: string;
   reference: string;
+  /** Staff only: a trade dealt on an earlier day (empty: today's). */
+  tradeDate: string;
+  /** Staff only: a price beyond the instrument's tolerance, booked once another staff member approves. */
+  offMarket: boolean;
+  /** Staff only: why the trade is off-market or back-dated. */
+  reason: string;
 };
 
 export const emptyBooking = (): BookingDraft => ({
@@ -57,6 +65,9 @@ export const emptyBooking = (): BookingDraft => ({
   swapPoints: '',
   farValueDate: '',
   reference: '',
+  tradeDate: '',
+  offMarket: false,
+  reason: '',
 });
 
 /** A checked booking: the kind and the body its contract row takes. */
@@ -80,29 +91,65 @@ const onForm = (errors: Record<string, string>) =>
   );
 
 /**
- * The draft checked with the kind's contract row (the server's own schema): each field's
- * problem under the form's field, or the body the row takes. `labels` are the form's.
+ * How the trade is priced: `typed`, staff's own rate (with a trade date, the off-market flag
+ * and a reason); `quote`, the house's quote — no rate is sent, the booking names the quote.
  */
-export function checkBooking(d: BookingDraft, entityId: number, labels: FieldLabels): Checked<BookingBody> {
+export type Pricing = 'typed' | 'quote';
+
+/**
+ * The draft checked with the kind's contract row (the server's own schema): each field's
+ * problem under the form's field, or the body the row takes. `labels` are the form's;
+ * `today` is today's FX trade date (a trade date before it is back-dated: a reason is due).
+ */
+export function checkBooking(
+  d: BookingDraft,
+  entityId: number,
+  labels: FieldLabels,
+  pricing: Pricing = 'typed',
+  today?: string,
+): Checked<BookingBody> {
+  const typed = pricing === 'typed';
   const common = { entityId, accountId: id(d.accountId), reference: given(d.reference) };
-  const trade = { ...common, instrumentId: id(d.instrumentId), side: d.side };
+  const staff = typed
+    ? { tradeDate: given(d.tradeDate), reason: given(d.reason), offMarket: d.offMarket || undefined }
+    : {};
+  const trade = { ...common, ...staff, instrumentId: id(d.instrumentId), side: d.side };
+  const price = typed ? d.rate.trim() : undefined;
   const bodyLabels = { ...labels, quantity: labels.amount ?? '', price: labels.rate ?? '' };
-  const checked = <K extends BookingKind>(kind: K, c: { errors: Record<string, string>; body?: unknown }) =>
-    ({ errors: onForm(c.errors), body: c.body && { kind, body: c.body } }) as Checked<BookingBody>;
+  const checked = <K extends BookingKind>(kind: K, c: { errors: Record<string, string>; body?: unknown }) => {
+    const errors = onForm(c.errors);
+    // The rows take no price from a quote, so the schema cannot say a typed one is due.
+    const due = (field: 'rate' | 'swapPoints', value: string) => {
+      if (typed && !value.trim() && !errors[field])
+        errors[field] = i18n.t('forms.required', { label: labels[field] });
+    };
+    if (kind !== 'CONVERSION_SWEEP') due('rate', d.rate);
+    if (kind === 'FX_SWAP') due('swapPoints', d.swapPoints);
+    const backDated = typed && Boolean(d.tradeDate) && today !== undefined && d.tradeDate < today;
+    if (typed && (d.offMarket || backDated) && !d.reason.trim() && !errors.reason)
+      errors.reason = i18n.t(d.offMarket ? 'trades.reasonOffMarket' : 'trades.reasonBackDated');
+    const ok = Object.keys(errors).length === 0;
+    return { errors, body: ok && c.body ? { kind, body: c.body } : undefined } as Checked<BookingBody>;
+  };
   switch (d.kind) {
     case 'DELIVERABLE_FX':
       return checked(
         d.kind,
         checkForm(
           ZDeliverableFxTrade,
-          { ...trade, amount: d.amount, rate: d.rate, valueDate: d.forward ? d.valueDate : undefined },
+          {
+            ...trade,
+            amount: d.amount,
+            rate: price || undefined,
+            valueDate: d.forward ? d.valueDate : undefined,
+          },
           bodyLabels,
         ),
       );
     case 'MARGIN_FX':
       return checked(
         d.kind,
-        checkForm(ZMarginFxTrade, { ...trade, amount: d.amount, rate: d.rate }, bodyLabels),
+        checkForm(ZMarginFxTrade, { ...trade, amount: d.amount, rate: price || undefined }, bodyLabels),
       );
     case 'FX_SWAP':
       return checked(
@@ -112,8 +159,8 @@ export function checkBooking(d: BookingDraft, entityId: number, labels: FieldLab
           {
             ...trade,
             amount: d.amount,
-            rate: d.rate,
-            swapPoints: d.swapPoints,
+            rate: price || undefined,
+            swapPoints: typed ? d.swapPoints.trim() || undefined : undefined,
             farValueDate: d.farValueDate,
           },
           bodyLabels,
@@ -122,12 +169,39 @@ export function checkBooking(d: BookingDraft, entityId: number, labels: FieldLab
     case 'CFD':
       return checked(
         d.kind,
-        checkForm(ZCfdTrade, { ...trade, quantity: d.amount, price: d.rate }, bodyLabels),
+        checkForm(ZCfdTrade, { ...trade, quantity: d.amount, price: price || undefined }, bodyLabels),
       );
     case 'CONVERSION_SWEEP':
       return checked(d.kind, checkForm(ZConversionSweep, common, bodyLabels));
   }
 }
+
+/** The quote a checked booking asks the house for (its very terms); none for a sweep, which has no price to agree. */
+export function quoteRequestOf(b: BookingBody): TQuoteRequest | null {
+  if (b.kind === 'CONVERSION_SWEEP') return null;
+  const { entityId, accountId, instrumentId, side } = b.body;
+  const asked = { entityId, accountId, instrumentId, side };
+  switch (b.kind) {
+    case 'DELIVERABLE_FX':
+      return { kind: b.kind, ...asked, amount: b.body.amount, valueDate: b.body.valueDate };
+    case 'MARGIN_FX':
+      return { kind: b.kind, ...asked, amount: b.body.amount };
+    case 'FX_SWAP':
+      return {
+        kind: b.kind,
+        ...asked,
+        amount: b.body.amount,
+        nearValueDate: b.body.nearValueDate,
+        farValueDate: b.body.farValueDate,
+      };
+    case 'CFD':
+      return { kind: b.kind, ...asked, quantity: b.body.quantity };
+  }
+}
+
+/** The booking at a quote: its terms, naming the quote; the price is the quote's. */
+export const atQuote = (b: BookingBody, quoteId: string): BookingBody =>
+  ({ kind: b.kind, body: { ...b.body, quoteId } }) as BookingBody;
 
 export type SheetPrices = { rates: TRate[]; cfds: TCfdPrice[] };
 
@@ -159,4 +233,31 @@ export function counterAmountOf(d: BookingDraft, i: TInstrument | undefined, quo
   if (!i || quoteScale === undefined || !DECIMAL.test(d.amount) || !DECIMAL.test(d.rate)) return null;
   const size = i.kind === 'CFD' ? i.contractSize : '1';
   return valueAt(valueAt(d.amount, size, 18), d.rate, quoteScale);
+}
+
+/**
+ * How far a typed price stands from the sheet's mid (the CFD's own mid), in percent, beside
+ * the instrument's tolerance: beyond it the booking is off-market. Null until the price is a
+ * number and the sheet has a mid. The server judges; this only tells the dealer before.
+ */
+export function offTheMarket(
+  i: TInstrument | undefined,
+  price: string,
+  prices: SheetPrices | undefined,
+): { pct: string; mid: string; tolerancePct: string; beyond: boolean } | null {
+  if (!i || !prices || !DECIMAL.test(price.trim())) return null;
+  const mid =
+    i.kind === 'CFD'
+      ? prices.cfds.find((c) => c.instrumentId === i.id)?.mid
+      : i.kind === 'FX'
+        ? prices.rates.find((r) => r.base === i.base && r.quote === i.quote)?.rate
+        : undefined;
+  if (!mid || new Money(mid).isZero()) return null;
+  const off = new Money(price.trim()).minus(mid).abs().div(mid).times(100);
+  return {
+    pct: off.toDecimalPlaces(2).toFixed(2),
+    mid,
+    tolerancePct: i.priceTolerancePct,
+    beyond: off.gt(i.priceTolerancePct),
+  };
 }

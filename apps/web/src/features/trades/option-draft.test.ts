@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { actionsAllowed, checkOption, emptyOption, payoffPoints } from './option-draft';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { actionsAllowed, checkOption, emptyOption, optionQuoteOf, payoffPoints } from './option-draft';
+
+beforeAll(() => {
+  initI18n();
+});
 
 const labels = {
   accountId: 'Account',
@@ -12,6 +17,7 @@ const labels = {
   barrierLevel: 'Barrier level',
   rebate: 'Rebate',
   rebateCurrency: 'Rebate currency',
+  reason: 'Reason',
 };
 
 describe('the option booking draft', () => {
@@ -43,6 +49,62 @@ describe('the option booking draft', () => {
       rebate: '100',
       rebateCurrency: 'USD',
     });
+  });
+
+  it('at the house’s quote sends no premium nor trade date, and asks the house for the premium of the very terms', () => {
+    const d = {
+      ...emptyOption(),
+      accountId: '7',
+      instrumentId: '3',
+      notional: '1000000',
+      strike: '1.0800',
+      expiryDate: '2026-12-15',
+      premium: '0.01',
+      premiumCurrency: 'USD',
+      tradeDate: '2026-01-02',
+    };
+    const { errors, body } = checkOption(d, 1, labels, 'quote');
+    expect(errors).toEqual({});
+    expect(body?.premium).toBeUndefined();
+    expect(body?.tradeDate).toBeUndefined();
+    expect(optionQuoteOf(body!)).toEqual({
+      kind: 'FX_OPTION',
+      entityId: 1,
+      accountId: 7,
+      instrumentId: 3,
+      side: 'BUY',
+      optionType: 'CALL',
+      notional: '1000000',
+      strike: '1.0800',
+      expiryDate: '2026-12-15',
+      cut: 'NY',
+      premiumCurrency: 'USD',
+    });
+  });
+
+  it('asks staff for the premium, and a reason for an off-market or back-dated option', () => {
+    const d = {
+      ...emptyOption(),
+      accountId: '7',
+      instrumentId: '3',
+      notional: '1000000',
+      strike: '1.0800',
+      expiryDate: '2026-12-15',
+      premiumCurrency: 'USD',
+    };
+    expect(checkOption(d, 1, labels, 'typed').errors).toEqual({ premium: 'Premium is required' });
+    const priced = { ...d, premium: '90000.00' };
+    expect(checkOption({ ...priced, offMarket: true }, 1, labels, 'typed', '2026-06-10').errors).toEqual({
+      reason: 'Say why the trade is booked off-market',
+    });
+    expect(
+      checkOption({ ...priced, tradeDate: '2026-06-08' }, 1, labels, 'typed', '2026-06-10').errors,
+    ).toEqual({
+      reason: 'Say why the trade is back-dated',
+    });
+    expect(
+      checkOption({ ...priced, offMarket: true, reason: 'Desk override agreed' }, 1, labels, 'typed').body,
+    ).toMatchObject({ premium: '90000.00', offMarket: true, reason: 'Desk override agreed' });
   });
 
   it('puts a barrier field’s problem on its own field', () => {

@@ -1,3 +1,4 @@
+import type { TQuoteRequest } from '@clearway/contracts/endpoints/quotes.schemas';
 import { type TFxOptionTrade, ZFxOptionTrade } from '@clearway/contracts/endpoints/trades.schemas';
 import type {
   BarrierDirection,
@@ -7,8 +8,10 @@ import type {
   TradeSide,
   TradeStatus,
 } from '@clearway/contracts/enums';
+import i18n from 'i18next';
 import { checkForm, type FieldLabels } from '../../lib/form-errors';
 import type { Checked } from '../../lib/use-form';
+import type { Pricing } from './booking-draft';
 
 /** The lifecycle moves staff make on an option. */
 export type OptionAction = 'EXERCISE' | 'EXPIRE' | 'KNOCK_IN' | 'KNOCK_OUT';
@@ -35,6 +38,10 @@ export type OptionDraft = {
   rebate: string;
   rebateCurrency: string;
   reference: string;
+  /** Staff only: a premium beyond the tolerance around the model's value, approved by another staff member. */
+  offMarket: boolean;
+  /** Staff only: why the option is off-market or back-dated. */
+  reason: string;
 };
 
 export const emptyOption = (): OptionDraft => ({
@@ -57,6 +64,8 @@ export const emptyOption = (): OptionDraft => ({
   rebate: '',
   rebateCurrency: '',
   reference: '',
+  offMarket: false,
+  reason: '',
 });
 
 /** The barrier's fields are shown flat on the form; the body nests them. */
@@ -71,20 +80,33 @@ export const OPTION_FIELD_OF = {
 const id = (v: string) => (v ? Number(v) : undefined);
 const given = (v: string) => v.trim() || undefined;
 
-/** The draft checked with the booking row's schema: each field's problem, or the body. */
-export function checkOption(d: OptionDraft, entityId: number, labels: FieldLabels): Checked<TFxOptionTrade> {
+/**
+ * The draft checked with the booking row's schema: each field's problem, or the body. At the
+ * house's quote (`pricing`) no premium is sent and no trade date (today's); typed, staff's
+ * premium is due, and a reason for an off-market premium or a trade date before `today`.
+ */
+export function checkOption(
+  d: OptionDraft,
+  entityId: number,
+  labels: FieldLabels,
+  pricing: Pricing = 'typed',
+  today?: string,
+): Checked<TFxOptionTrade> {
+  const typed = pricing === 'typed';
   const body = {
     entityId,
     accountId: id(d.accountId),
     instrumentId: id(d.instrumentId),
     side: d.side,
     optionType: d.optionType,
-    tradeDate: given(d.tradeDate),
+    tradeDate: typed ? given(d.tradeDate) : undefined,
+    reason: typed ? given(d.reason) : undefined,
+    offMarket: typed && d.offMarket ? true : undefined,
     notional: d.notional.trim(),
     strike: d.strike.trim(),
     expiryDate: d.expiryDate,
     cut: d.cut,
-    premium: d.premium.trim(),
+    premium: typed ? given(d.premium) : undefined,
     premiumCurrency: d.premiumCurrency,
     premiumDate: given(d.premiumDate),
     reference: given(d.reference),
@@ -112,8 +134,29 @@ export function checkOption(d: OptionDraft, entityId: number, labels: FieldLabel
       m,
     ]),
   );
-  return { errors, body: checked.body as TFxOptionTrade | undefined };
+  if (typed && !d.premium.trim() && !errors.premium)
+    errors.premium = i18n.t('forms.required', { label: labels.premium });
+  const backDated = typed && Boolean(d.tradeDate) && today !== undefined && d.tradeDate < today;
+  if (typed && (d.offMarket || backDated) && !d.reason.trim() && !errors.reason)
+    errors.reason = i18n.t(d.offMarket ? 'trades.reasonOffMarket' : 'trades.reasonBackDated');
+  const ok = Object.keys(errors).length === 0;
+  return { errors, body: ok ? (checked.body as TFxOptionTrade | undefined) : undefined };
 }
+
+/** The quote of a checked option: the house prices its premium for these terms. */
+export const optionQuoteOf = (b: TFxOptionTrade): TQuoteRequest => ({
+  kind: 'FX_OPTION',
+  entityId: b.entityId,
+  accountId: b.accountId,
+  instrumentId: b.instrumentId,
+  side: b.side,
+  optionType: b.optionType,
+  notional: b.notional,
+  strike: b.strike,
+  expiryDate: b.expiryDate,
+  cut: b.cut,
+  premiumCurrency: b.premiumCurrency,
+});
 
 /** The moves an option's state allows (the server's state machine is the judge; this only hides the rest). */
 export function actionsAllowed(status: TradeStatus, barrierKind: BarrierKind | null): OptionAction[] {

@@ -19,6 +19,8 @@ type Deps = {
   db: Db;
   /** The trading gate and the caller's standing on an option (option-moves.service.ts). */
   standing: (who: Who, tradeId: number) => Promise<Extract<Mover, { kind: 'caller' }>>;
+  /** Whether the caller is the house's staff for the entity (no trading gate: a rejection moves nothing). */
+  isStaff: (who: Who, entityId: number) => Promise<boolean>;
   /** The one path of every option move. */
   apply: (tx: Tx, mover: Mover, action: BarrierKind, input: MoveInput) => Promise<void>;
   /** An option's trade and terms, locked. */
@@ -154,6 +156,20 @@ export function createBarrierEvents(deps: Deps) {
   function registerBarrierEvents(e: RequestEngine) {
     engine = e;
     e.register('BARRIER EVENT', {
+      // Every approver (each of a several-approver policy, not only the last) and rejecter is
+      // the house's staff: a client's trader holding the approve key at its own entity is none
+      // of the four eyes. An approval passes the trading gate too (a rejection moves nothing).
+      assertDecider: async (_db, r, decider, decision) => {
+        const who = { principal: decider.principal, entityId: r.entityId };
+        if (decision !== 'APPROVED') {
+          if (!(await deps.isStaff(who, r.entityId))) throw forbidden(`Only ${DESK} decide a barrier event`);
+          return;
+        }
+        const mover = await standing(who, r.payload.tradeId);
+        if (!mover.staff) throw forbidden(`Only ${DESK} approve a barrier event`);
+      },
+      // The decider was judged before the transaction (above); judged again here, at the final
+      // approval, with the trading gate as it stands when the option moves.
       onApproved: async (tx, r, decider) => {
         const p = r.payload;
         const mover = await standing({ principal: decider.principal, entityId: r.entityId }, p.tradeId);

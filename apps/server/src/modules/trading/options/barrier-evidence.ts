@@ -1,9 +1,14 @@
 import type { BarrierDirection } from '@clearway/contracts/enums';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db';
 import { conflict } from '../../../platform/errors';
 import { Money } from '../../../platform/money';
-import { fxRateHistory, fxRates, instruments } from '../../instruments/instruments.tables';
+import {
+  type Barrier,
+  type Judgement,
+  judgeRecorded,
+  pricePrecisionOf,
+  type RatePoint,
+} from '../../instruments/rate-record';
 import type { OptionRow, TradeRow } from '../trades.repo';
 
 // Whether the market touched an option's barrier: the pure decision over a path of recorded
@@ -12,13 +17,8 @@ import type { OptionRow, TradeRow } from '../trades.repo';
 // another staff member approved ('BARRIER EVENT').
 
 /** One recorded mid of a pair and when it was recorded. */
-export type RatePoint = { rate: string; at: Date };
-export type Barrier = { direction: BarrierDirection; level: string };
 /** The evidence a knock-in or knock-out rests on: the touching rate, when, and who recorded it. */
 export type Touch = { rate: string; at: Date; source: string; requestId?: number; requestedBy?: string };
-/** What a path says of a barrier: the range it traded in (null: no rate at all) and its first touch. */
-export type Judgement = { low: string | null; high: string | null; touch: RatePoint | null };
-
 /** An option's barrier (null for a vanilla). */
 export const barrierOf = (o: OptionRow): Barrier | null =>
   o.barrierLevel === null
@@ -34,9 +34,16 @@ export function touches(b: Barrier, rate: string | Money): boolean {
 /**
  * The rates in force during a window (`from`, `to`]: the last one recorded at or before
  * `from` (the market when the window opened) and every one recorded after it up to `to`,
- * in time order. Empty when the window is.
+ * in time order. Empty when the window is. With `opening: false` only the rates recorded
+ * strictly after `from` — an option's path (its barrier is watched from after its booking:
+ * the rate in force when it was booked is the market it was booked in, not an event).
  */
-export function pathWithin(timeline: RatePoint[], from: Date, to: Date): RatePoint[] {
+export function pathWithin(
+  timeline: RatePoint[],
+  from: Date,
+  to: Date,
+  opts: { opening?: boolean } = {},
+): RatePoint[] {
   if (from.getTime() >= to.getTime()) return [];
   const sorted = timeline
     .map((p, i) => ({ p, i }))
@@ -44,7 +51,7 @@ export function pathWithin(timeline: RatePoint[], from: Date, to: Date): RatePoi
     .map((x) => x.p);
   const opening = sorted.filter((p) => p.at.getTime() <= from.getTime()).at(-1);
   const inside = sorted.filter((p) => p.at.getTime() > from.getTime() && p.at.getTime() <= to.getTime());
-  return opening ? [opening, ...inside] : inside;
+  return opening && opts.opening !== false ? [opening, ...inside] : inside;
 }
 
 /** The range of a path (in time order) and the first of its rates that touched the barrier. */
@@ -75,11 +82,13 @@ export function observedProblem(
       field: 'observedRate',
       message: `${new Money(seen.rate)} does not touch the ${b.direction} barrier at ${new Money(b.level)}`,
     };
+  // Strictly after the booking, as the sheet's record is read (`recordedOf`): a barrier the
+  // market had already reached when the option was booked is no event of its life.
   const at = seen.at.getTime();
-  if (at < window.from.getTime() || at > window.to.getTime())
+  if (at <= window.from.getTime() || at > window.to.getTime())
     return {
       field: 'observedAt',
-      message: `must be between the option's booking (${window.from.toISOString()}) and ${window.to.toISOString()} (now, or its expiry cut when earlier)`,
+      message: `must be after the option's booking (${window.from.toISOString()}) and at or before ${window.to.toISOString()} (now, or its expiry cut when earlier)`,
     };
   return null;
 }
@@ -101,73 +110,26 @@ export function untouchedMessage(symbol: string, j: Judgement, b: Barrier, preci
   return `${symbol} has traded between ${shown(j.low, precision)} and ${shown(j.high, precision)} since this option was booked: ${barrier}`;
 }
 
-/** A pair's window of the sheet's record, and the barrier judged against it. */
-export type RecordQuery = { base: string; quote: string; from: Date; to: Date; barrier: Barrier };
-
 /**
- * `judgePath(pathWithin(the pair's recorded mids, from, to), barrier)`, computed in the
- * database: the sheet's history (every rate the sheet held, `fx_rate_history`) and its
- * current rate, so a pair's long record is never read row by row.
- */
-export async function judgeRecorded(db: DbOrTx, q: RecordQuery): Promise<Judgement> {
-  if (q.from.getTime() >= q.to.getTime()) return { low: null, high: null, touch: null };
-  const h = fxRateHistory;
-  const pair = sql`base = ${q.base} and quote = ${q.quote}`;
-  const touching =
-    q.barrier.direction === 'UP'
-      ? sql`rate >= ${q.barrier.level}::numeric`
-      : sql`rate <= ${q.barrier.level}::numeric`;
-  // The current sheet row is the history's latest one; it is read too so the sheet's rate in
-  // force counts even if its history row were missing. Ties keep the earliest row first.
-  const { rows } = await db.execute<{
-    low: string | null;
-    high: string | null;
-    touch_rate: string | null;
-    touch_at: string | Date | null;
-  }>(sql`
-    with path(rate, as_of, seq) as (
-      select rate, as_of, id from ${h}
-       where ${pair} and as_of > ${q.from.toISOString()}::timestamptz and as_of <= ${q.to.toISOString()}::timestamptz
-      union all
-      (select rate, as_of, id from ${h}
-        where ${pair} and as_of <= ${q.from.toISOString()}::timestamptz
-        order by as_of desc, id desc limit 1)
-      union all
-      select rate, as_of, 9223372036854775807 from ${fxRates}
-       where ${pair} and as_of <= ${q.to.toISOString()}::timestamptz
-    )
-    select min(rate)::text as low, max(rate)::text as high,
-           (array_agg(rate::text order by as_of, seq) filter (where ${touching}))[1] as touch_rate,
-           (array_agg(as_of order by as_of, seq) filter (where ${touching}))[1] as touch_at
-      from path`);
-  const r = rows[0];
-  if (!r || r.low === null) return { low: null, high: null, touch: null };
-  const fig = (v: string) => new Money(v).toString();
-  return {
-    low: fig(r.low),
-    high: fig(r.high!),
-    touch: r.touch_rate === null ? null : { rate: fig(r.touch_rate), at: new Date(r.touch_at!) },
-  };
-}
-
-/** The price decimals of an instrument (4 when it has none recorded). */
-export async function pricePrecisionOf(db: DbOrTx, instrumentId: number | null): Promise<number> {
-  if (instrumentId === null) return 4;
-  const { rows } = await db.execute<{ p: number }>(
-    sql`select price_precision as p from ${instruments} where id = ${instrumentId}`,
-  );
-  return rows[0]?.p ?? 4;
-}
-
-/**
- * The sheet's record of an option's barrier from its booking up to `until` (now by default)
- * or its expiry cut, when earlier: the range the pair traded in and its first touch.
+ * The sheet's record of an option's barrier strictly after its booking up to `until` (now by
+ * default) or its expiry cut, when earlier: the range the pair traded in and its first touch.
+ * The rate in force at the booking instant is not part of it — the market the option was
+ * booked in is no event of its life (a barrier breached at booking is refused at booking), and
+ * evidence from before the booking is refused (`observedProblem`), so the end of day, staff and
+ * an approved barrier event judge one and the same path.
  */
 export async function recordedOf(db: DbOrTx, t: TradeRow, o: OptionRow, until?: Date) {
   const barrier = barrierOf(o)!;
   const to = watchEnd(o.expiresAt, until);
   const base = t.baseCurrency!;
-  const judged = await judgeRecorded(db, { base, quote: t.quoteCurrency, from: t.bookedAt, to, barrier });
+  const judged = await judgeRecorded(db, {
+    base,
+    quote: t.quoteCurrency,
+    from: t.bookedAt,
+    to,
+    barrier,
+    opening: false,
+  });
   const touch: Touch | null = judged.touch ? { ...judged.touch, source: 'rate sheet' } : null;
   return { barrier, judged, touch };
 }
@@ -196,3 +158,11 @@ export async function evidenceFor(
   if (touch) return touch;
   throw conflict(untouchedMessage(t.symbol, judged, barrier, await pricePrecisionOf(db, t.instrumentId)));
 }
+
+export {
+  type Barrier,
+  type Judgement,
+  judgeRecorded,
+  type RatePoint,
+  rateAt,
+} from '../../instruments/rate-record';

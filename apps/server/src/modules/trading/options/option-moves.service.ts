@@ -1,3 +1,4 @@
+import type { TFxPair } from '@clearway/contracts/endpoints/instruments.schemas';
 import type { TAccount } from '@clearway/contracts/endpoints/money.schemas';
 import type {
   TExerciseOption,
@@ -5,16 +6,17 @@ import type {
   TTradeView,
 } from '@clearway/contracts/endpoints/trades.schemas';
 import { OPTION_CUT_TIMES, type OptionCut } from '@clearway/contracts/enums';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { recordAudit } from '../../../platform/audit';
 import type { Db, DbOrTx, Tx } from '../../../platform/db';
 import { conflict, forbidden, notFound } from '../../../platform/errors';
 import { withIdempotency } from '../../../platform/idempotency';
 import { Money } from '../../../platform/money';
+import { entityNameOf } from '../../entities/entity-sql';
 import type { InstrumentsModule } from '../../instruments/instruments.module';
 import type { LedgerService } from '../../ledger/ledger.service';
+import { accountNameOf } from '../../ledger/ledger-sql';
 import type { createDeliverableBooking } from '../deliverable.service';
-import { marksOf } from '../marks';
 import { END_OF_DAY } from '../settlement.service';
 import type { Undo } from '../trade-cancel.service';
 import type { TradeContext, Who } from '../trade-context';
@@ -23,8 +25,16 @@ import { viewsOf } from '../trade-views';
 import { appendEvents, lockTrade, type OptionRow, type TradeRow, updateTrade } from '../trades.repo';
 import { fxOptions, tradeEvents, trades } from '../trading.tables';
 import { createBarrierEvents } from './barrier-events.service';
-import { evidenceFor, recordedOf, type Touch } from './barrier-evidence';
-import { clientRefusalOf, NEXT_STATUS, type OptionAction, refusalOf } from './option-lifecycle';
+import { evidenceFor, rateAt, recordedOf, type Touch } from './barrier-evidence';
+import {
+  CLIENT_EXERCISE_WINDOW_MINUTES,
+  clientRefusalOf,
+  exerciseWindowEnd,
+  LIVE_OPTION_STATUSES,
+  NEXT_STATUS,
+  type OptionAction,
+  refusalOf,
+} from './option-lifecycle';
 import { paymentLegs } from './option-payments';
 
 type Deps = {
@@ -54,6 +64,15 @@ export type MoveInput = {
   override?: boolean;
   evidence?: Touch;
   until?: Date;
+  /** The option's FX pair, read before the transaction: what the end of day exercises into. */
+  pair?: TFxPair;
+};
+
+/** What the end of day's expiry step did: options exercised and expired, and those it could not settle (and why). */
+export type ExpiryRun = {
+  exercised: number;
+  expired: number;
+  failures: { tradeId: number; ticket: string; error: string }[];
 };
 
 const SYSTEM = { principal: null } as const;
@@ -85,12 +104,20 @@ export function createOptionMoves(deps: Deps) {
     return row ?? null;
   }
 
-  /** Whether the option is in the money against the sheet's mid now (false when the sheet has no rate). */
-  async function inTheMoney(t: TradeRow, optionType: string) {
-    const marks = marksOf(instruments.rates, await instruments.rates.sheet());
-    const spot = marks.fx(t.baseCurrency!, t.quoteCurrency);
-    if (!spot) return { itm: false, spot: null };
-    return { itm: optionType === 'CALL' ? spot.gt(t.rate) : spot.lt(t.rate), spot: spot.toString() };
+  /**
+   * Whether the option was in the money at its expiry cut: against the sheet's rate recorded
+   * at or before the cut (`rateAt`), never the market now — a client cannot wait for the market
+   * to move after the cut and exercise with hindsight. False when the sheet had no rate then.
+   */
+  async function inTheMoney(tx: DbOrTx, t: TradeRow, o: OptionRow) {
+    const atCut = await rateAt(tx, t.baseCurrency!, t.quoteCurrency, o.expiresAt);
+    if (!atCut) return { itm: false, spot: null, spotAt: null };
+    const spot = new Money(atCut.rate);
+    return {
+      itm: o.optionType === 'CALL' ? spot.gt(t.rate) : spot.lt(t.rate),
+      spot: spot.toString(),
+      spotAt: atCut.at.toISOString(),
+    };
   }
 
   /**
@@ -123,11 +150,40 @@ export function createOptionMoves(deps: Deps) {
     return booked.transactionId;
   }
 
+  /**
+   * What the end of day books an exercise as: the system (principal null — the ledger books it
+   * as it books settlements, past the freeze of a client whose option was booked before it) on
+   * the option's own account, read in `tx` without the trading gate; the pair given (read
+   * before the transaction). `bookUnderlying` is typed for a caller: it passes `who` to the
+   * ledger (which takes a null principal, recorded as 'system') and reads only the account's
+   * id, owner and names.
+   */
+  async function systemExerciser(tx: Tx, t: TradeRow, pair: TFxPair | undefined) {
+    if (!pair) throw new Error(`The end of day exercises ${t.ticket} only with its pair`);
+    const { rows } = await tx.execute<{ account_name: string | null; entity_name: string }>(
+      sql`select ${accountNameOf(sql`${t.accountId}::int`)} as account_name, ${entityNameOf(sql`${t.entityId}::int`)} as entity_name`,
+    );
+    const names = rows[0]!;
+    const account: Pick<TAccount, 'id' | 'entityId' | 'name' | 'entityName'> = {
+      id: t.accountId,
+      entityId: t.entityId,
+      name: names.account_name ?? String(t.accountId),
+      entityName: names.entity_name,
+    };
+    const who = { ...SYSTEM, entityId: t.entityId } as unknown as Who;
+    return { who, account: account as TAccount, pair };
+  }
+
   /** Books the underlying deliverable trade at the strike for the delivery date. */
-  async function exerciseInto(tx: Tx, mover: Mover, t: TradeRow, o: OptionRow) {
-    if (mover.kind !== 'caller') throw new Error('Only a caller exercises an option');
-    const { who, account } = mover;
-    const pair = await context.fxPair(account.entityId, t.instrumentId!);
+  async function exerciseInto(tx: Tx, mover: Mover, t: TradeRow, o: OptionRow, givenPair?: TFxPair) {
+    const { who, account, pair } =
+      mover.kind === 'caller'
+        ? {
+            who: mover.who,
+            account: mover.account,
+            pair: await context.fxPair(mover.account.entityId, t.instrumentId!),
+          }
+        : await systemExerciser(tx, t, givenPair);
     // Long call / short put: the client buys the base at the strike; long put / short call: sells it.
     const buys = (o.optionType === 'CALL') === (t.side === 'BUY');
     const underlying = await deps.deliverable.bookUnderlying(tx, who, account, pair, {
@@ -149,21 +205,33 @@ export function createOptionMoves(deps: Deps) {
    * Judges a move under the trade's lock: what a client may not do (403), what the state
    * machine does not allow (409).
    */
-  async function judge(mover: Mover, action: OptionAction, t: TradeRow, o: OptionRow, override: boolean) {
+  async function judge(
+    tx: Tx,
+    mover: Mover,
+    action: OptionAction,
+    t: TradeRow,
+    o: OptionRow,
+    override: boolean,
+  ) {
     const staff = mover.kind === 'system' || mover.staff;
     if (mover.kind === 'caller' && !mover.staff) {
       const own = t.entityId === mover.who.entityId;
       const refused = clientRefusalOf(action, { own, side: t.side as 'BUY' | 'SELL', override });
       if (refused) throw forbidden(refused);
     }
-    const market = action === 'EXERCISE' ? await inTheMoney(t, o.optionType) : { itm: false, spot: null };
+    const market =
+      action === 'EXERCISE' ? await inTheMoney(tx, t, o) : { itm: false, spot: null, spotAt: null };
     const cut = o.cut as OptionCut;
+    const windowEnd = exerciseWindowEnd(o.expiresAt);
     const refusal = refusalOf(action, {
       status: t.status,
       barrierKind: o.barrierKind as 'KNOCK_IN' | 'KNOCK_OUT' | null,
       pastCut: Date.now() >= o.expiresAt.getTime(),
       cutLabel: `${o.expiryDate} ${OPTION_CUT_TIMES[cut].label}`,
       inTheMoney: market.itm,
+      // The end of day is what settles an option once the window has closed.
+      windowClosed: mover.kind === 'caller' && Date.now() > windowEnd.getTime(),
+      windowLabel: windowEnd.toISOString(),
       override,
       staff,
     });
@@ -185,7 +253,7 @@ export function createOptionMoves(deps: Deps) {
     if (t.type !== 'FX_OPTION') throw conflict(`Trade ${t.ticket} is not an option`);
     const o = (await optionRow(tx, t.id, true))!;
     const override = input.override === true;
-    const market = await judge(mover, action, t, o, override);
+    const market = await judge(tx, mover, action, t, o, override);
     const details: Record<string, unknown> = { from: t.status };
     let transactionId: number | null = null;
     if (action === 'KNOCK_IN' || action === 'KNOCK_OUT')
@@ -195,8 +263,15 @@ export function createOptionMoves(deps: Deps) {
       if (transactionId !== null) details.rebate = { amount: o.rebate, currency: o.rebateCurrency };
     }
     if (action === 'EXERCISE') {
-      Object.assign(details, await exerciseInto(tx, mover, t, o), { spot: market.spot });
+      // `spot`: the sheet's rate at the expiry cut the exercise was judged on, and when it was recorded.
+      Object.assign(details, await exerciseInto(tx, mover, t, o, input.pair), {
+        spot: market.spot,
+        spotAt: market.spotAt,
+      });
       if (override) details.override = true;
+      // Staff's exercise after the client's window (with an override, refused otherwise).
+      if (mover.kind === 'caller' && Date.now() > exerciseWindowEnd(o.expiresAt).getTime())
+        details.afterWindow = true;
     }
     const status = NEXT_STATUS[action];
     await updateTrade(tx, t.id, { status });
@@ -278,9 +353,89 @@ export function createOptionMoves(deps: Deps) {
     return { reversed: transactions.length > 0, transactions };
   };
 
+  /**
+   * Settles one option the window left, in `tx` under its lock: a knock-in never knocked in
+   * expires; a live one is exercised when the sheet's rate at its cut put it in the money, and
+   * expires when not. What was moved since it was listed (a re-run, staff) is left alone.
+   * @returns the move made, or null
+   * @throws when the sheet had no rate at the cut (staff decide), or what the move refuses
+   */
+  async function settleExpiry(tx: Tx, id: number, businessDate: string, pair: TFxPair | undefined) {
+    const t = await lockTrade(tx, id);
+    if (t?.type !== 'FX_OPTION' || !LIVE_OPTION_STATUSES.includes(t.status)) return null;
+    const o = (await optionRow(tx, id, true))!;
+    if (Date.now() <= exerciseWindowEnd(o.expiresAt).getTime()) return null;
+    const cutLabel = `${o.expiryDate} ${OPTION_CUT_TIMES[o.cut as OptionCut].label}`;
+    let action: 'EXERCISE' | 'EXPIRE' = 'EXPIRE';
+    let reason = `Expired unexercised: never knocked in by its expiry cut (${cutLabel})`;
+    if (t.status === 'OPEN') {
+      const market = await inTheMoney(tx, t, o);
+      if (market.spot === null)
+        throw new Error(
+          `${t.symbol} has no recorded rate at or before the expiry cut (${cutLabel}): the house’s dealing staff exercise or expire it`,
+        );
+      action = market.itm ? 'EXERCISE' : 'EXPIRE';
+      const at = `the sheet’s ${t.symbol} at the expiry cut (${cutLabel}) was ${market.spot}, against the strike ${new Money(t.rate)}`;
+      reason = market.itm ? `Exercised at expiry, in the money: ${at}` : `Expired, out of the money: ${at}`;
+    }
+    await apply(tx, { kind: 'system', businessDate }, action, { tradeId: id, reason, pair });
+    return action;
+  }
+
+  /**
+   * The end of day's expiries: every live option (open, or a knock-in not yet in) whose
+   * client's exercise window has closed by the cut-off (and by now) is settled by the system —
+   * exercised into its underlying deliverable trade at the strike when it was in the money at
+   * its cut, expired when not — each in a transaction of its own under the trade's lock; its
+   * status is judged again there, so a re-run moves nothing twice. One that fails (no rate at
+   * its cut, the account cannot cover the underlying's pay side) is named with its ticket and
+   * left live for staff; the others go on. Runs after the barriers: an option knocked out by
+   * its cut is no longer live, one knocked in is.
+   */
+  async function settleExpiriesDue(
+    businessDate: string,
+    cutoff: Date,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<ExpiryRun> {
+    const closedBy = new Date(Math.min(cutoff.getTime(), Date.now()));
+    // The window closed by then: its cut at least the window's length before it.
+    const cutBy = new Date(closedBy.getTime() - CLIENT_EXERCISE_WINDOW_MINUTES * 60_000);
+    const due = await db
+      .select({ id: trades.id, ticket: trades.ticket, instrumentId: trades.instrumentId })
+      .from(trades)
+      .innerJoin(fxOptions, eq(fxOptions.tradeId, trades.id))
+      .where(
+        and(
+          eq(trades.type, 'FX_OPTION'),
+          inArray(trades.status, LIVE_OPTION_STATUSES),
+          lte(fxOptions.expiresAt, cutBy),
+        ),
+      )
+      .orderBy(asc(trades.id));
+    const run: ExpiryRun = { exercised: 0, expired: 0, failures: [] };
+    if (!due.length) return run;
+    // The pairs, read once before any transaction holds a connection.
+    const ids = [...new Set(due.map((d) => d.instrumentId).filter((i): i is number => i !== null))];
+    const pairs = await instruments.catalog.getMany(ids);
+    for (const c of due) {
+      opts.signal?.throwIfAborted();
+      try {
+        const found = c.instrumentId === null ? undefined : pairs.get(c.instrumentId);
+        const pair = found?.kind === 'FX' ? found : undefined;
+        const done = await db.transaction((tx) => settleExpiry(tx, c.id, businessDate, pair));
+        if (done === 'EXERCISE') run.exercised += 1;
+        else if (done === 'EXPIRE') run.expired += 1;
+      } catch (err) {
+        run.failures.push({ tradeId: c.id, ticket: c.ticket, error: (err as Error).message });
+      }
+    }
+    return run;
+  }
+
   const barrierEvents = createBarrierEvents({
     db,
     standing,
+    isStaff: (who, entityId) => context.isStaff(who, entityId),
     apply,
     option: async (tx, tradeId) => {
       const t = await lockTrade(tx, tradeId);
@@ -294,6 +449,7 @@ export function createOptionMoves(deps: Deps) {
     knockOut: (who: Who, key: string, body: TOptionAction) => move(who, key, 'KNOCK_OUT', body),
     exercise: (who: Who, key: string, body: TExerciseOption) => move(who, key, 'EXERCISE', body),
     expire: (who: Who, key: string, body: TOptionAction) => move(who, key, 'EXPIRE', body),
+    settleExpiriesDue,
     undo,
     ...barrierEvents,
   };

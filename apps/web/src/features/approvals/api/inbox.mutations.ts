@@ -5,13 +5,14 @@ import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
 import { cashEntryKeys } from '../../cash-entries/api/cash-entries.keys';
 import { moneyRequestKeys } from '../../money-requests/api/money-requests.keys';
+import { tradeKeys } from '../../trades/api/trades.keys';
 import { whitelistRequestKeys } from '../../whitelist/api/whitelist.keys';
 import { inboxKeys } from './inbox.keys';
 
 /**
  * Approves or rejects a request (a rejection with its reason). What a decision can change
  * refreshes: the inbox and its count, the money and whitelist request lists, and — an
- * approval posting money — the balances and the history.
+ * approval posting money or booking a trade — the balances, the history and the trades.
  */
 export function useDecideRequest() {
   const queryClient = useQueryClient();
@@ -37,6 +38,8 @@ export function useDecideRequest() {
           whitelistRequestKeys.all,
           balanceKeys.all,
           cashEntryKeys.all,
+          // An approved off-market booking or barrier event books or moves a trade.
+          tradeKeys.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });

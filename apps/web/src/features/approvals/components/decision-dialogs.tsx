@@ -10,14 +10,21 @@ import { checkForm } from '../../../lib/form-errors';
  * Asks before approving request `id` — an approval may move money at once — naming what
  * is approved (`summary`, e.g. "Withdrawal of 1,200.00 USD to Acme Bank").
  */
-export function confirmApproval(t: TFunction, id: number, summary: string, approve: () => void) {
+export function confirmApproval(
+  t: TFunction,
+  id: number,
+  summary: string,
+  approve: () => void,
+  /** What approving does, as the approver reads it first (a money request's by default). */
+  effect = 'approvals.approveText',
+) {
   modals.openConfirmModal({
     title: t('approvals.approveTitle', { id }),
     children: (
       <Stack gap="xs">
         <Text size="sm">{summary}</Text>
         <Text size="sm" c="dimmed">
-          {t('approvals.approveText')}
+          {t(effect)}
         </Text>
       </Stack>
     ),

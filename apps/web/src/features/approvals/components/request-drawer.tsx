@@ -15,8 +15,17 @@ import { requestQuery } from '../api/inbox.queries';
 import { confirmApproval, confirmRejection } from './decision-dialogs';
 import { RequestDetails } from './request-details';
 import { RequestStatusBadge } from './request-status';
-import { amountOf, destinationOf, movesMoney, referenceOf } from './request-summary';
+import { amountOf, destinationOf, isTrading, movesMoney, offMarketOf, referenceOf } from './request-summary';
 import { RequestTimeline } from './request-timeline';
+import { useRateOf, useTradingRows } from './trading-facts';
+
+/** What approving does, as the approver is told before: a trading request books or applies at once. */
+const approveTextOf = (type: TRequestView['type']) =>
+  type === 'OFF MARKET TRADE'
+    ? 'approvals.approveTradeText'
+    : type === 'BARRIER EVENT'
+      ? 'approvals.approveBarrierText'
+      : 'approvals.approveText';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,10 +44,21 @@ export function useRequestSummary() {
   const assetOf = useAssetOf();
   const amountText = (r: TRequestView) => {
     const a = amountOf(r);
-    return a ? `${formatAmount(a.amount, assetOf(a.asset))} ${a.asset}` : null;
+    if (!a) return null;
+    return a.asset ? `${formatAmount(a.amount, assetOf(a.asset))} ${a.asset}` : formatAmount(a.amount);
   };
-  const summaryOf = (r: TRequestView) => {
+  /** `rate`: how an off-market request's prices read (`useRateOf`). */
+  const summaryOf = (r: TRequestView, rate: (value: string) => string = (v) => v) => {
     const what = `${requestTypeOf(r.type).label} #${r.id}`;
+    const trade = offMarketOf(r);
+    // "Off-market Trade #12: Buy 1,000,000.00 EUR EUR/USD at 1.15000 (market 1.08500, 5.99 % off…)".
+    if (trade)
+      return `${what}: ${t('approvals.offMarketSummary', {
+        ...trade,
+        price: rate(trade.price),
+        market: rate(trade.market),
+        amount: amountText(r),
+      })}`;
     const amount = amountText(r);
     const destination = destinationOf(r);
     return [what, [amount, destination && t('approvals.to', { destination })].filter(Boolean).join(' ')]
@@ -51,6 +71,20 @@ export function useRequestSummary() {
 /** The facts an approver checks first, one per row. */
 function Facts({ request: r, amount }: { request: TRequestItem; amount: string | null }) {
   const { t } = useTranslation();
+  const trading = useTradingRows(r, amount);
+  if (isTrading(r)) {
+    const rows: [string, ReactNode][] = [
+      [t('approvals.entity'), r.entityName],
+      ...trading,
+      [t('approvals.requester'), r.requester.name],
+      [t('approvals.requestedAt'), <DateTimeText key="at" value={r.createdAt} />],
+      [
+        t('approvals.approvals'),
+        t('approvals.givenOf', { given: r.approvals.length, needed: r.requiredApprovals }),
+      ],
+    ];
+    return <FactTable rows={rows} />;
+  }
   const rows: [string, ReactNode][] = [
     [t('approvals.entity'), r.entityName],
     ...(movesMoney(r)
@@ -68,6 +102,10 @@ function Facts({ request: r, amount }: { request: TRequestItem; amount: string |
       t('approvals.givenOf', { given: r.approvals.length, needed: r.requiredApprovals }),
     ],
   ];
+  return <FactTable rows={rows} />;
+}
+
+function FactTable({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder fz="sm">
       <Table.Tbody>
@@ -124,6 +162,7 @@ export function RequestDrawer({
   const decide = useDecideRequest();
   const { amountText, summaryOf } = useRequestSummary();
   const r = detail.data?.request;
+  const rate = useRateOf(r);
 
   const move = (request: TRequestItem, status: 'APPROVED' | 'REJECTED', reason?: string) =>
     decide.mutateAsync({ request, status, reason }).then(
@@ -167,7 +206,15 @@ export function RequestDrawer({
                 <Button
                   size="sm"
                   loading={decide.isPending}
-                  onClick={() => confirmApproval(t, r.id, summaryOf(r), () => move(r, 'APPROVED'))}
+                  onClick={() =>
+                    confirmApproval(
+                      t,
+                      r.id,
+                      summaryOf(r, rate),
+                      () => move(r, 'APPROVED'),
+                      approveTextOf(r.type),
+                    )
+                  }
                 >
                   {t('whitelist.approve')}
                 </Button>
@@ -189,9 +236,12 @@ export function RequestDrawer({
               <Proof request={r} />
             </Section>
           )}
-          <Section title={t('approvals.details')}>
-            <RequestDetails request={r} assetOf={assetOf} />
-          </Section>
+          {/* A trading request's facts above are its details. */}
+          {!isTrading(r) && (
+            <Section title={t('approvals.details')}>
+              <RequestDetails request={r} assetOf={assetOf} />
+            </Section>
+          )}
           <Section title={t('approvals.approvers')}>
             {r.approvals.length === 0 ? (
               <Text size="sm">{t('approvals.noApprovers', { needed: r.requiredApprovals })}</Text>

@@ -2,7 +2,15 @@ import { type TRequestView, ZRequestView } from '@clearway/contracts/endpoints/r
 import type { RequestType } from '@clearway/contracts/enums';
 import { STORED } from '@clearway/contracts/request-types/request-types.test-support';
 import { describe, expect, it } from 'vitest';
-import { ageOf, amountOf, destinationOf, referenceOf } from './request-summary';
+import {
+  ageOf,
+  amountOf,
+  barrierEventOf,
+  destinationOf,
+  isTrading,
+  offMarketOf,
+  referenceOf,
+} from './request-summary';
 
 const viewOf = (type: RequestType, payload: unknown): TRequestView =>
   ZRequestView.parse({
@@ -49,6 +57,47 @@ describe('what an approver reads of a request at a glance', () => {
     expect(referenceOf(viewOf('INTERNAL TRANSFER', STORED['INTERNAL TRANSFER'][1]))).toBe('rebalance');
     expect(referenceOf(viewOf('WITHDRAWAL', STORED.WITHDRAWAL[0]))).toBeNull();
     expect(amountOf(viewOf('WALLET ADDRESS', STORED['WALLET ADDRESS'][0]))).toBeNull();
+  });
+
+  it('reads an off-market booking as the approver weighs it: the price booked against the market, how far off against the tolerance, and why', () => {
+    const r = viewOf('OFF MARKET TRADE', STORED['OFF MARKET TRADE'][0]);
+    expect(isTrading(r)).toBe(true);
+    expect(destinationOf(r)).toBe('EUR/USD · Buy at 1.1500 (market 1.0850)');
+    expect(amountOf(r)).toEqual({ amount: '1000000.00', asset: 'EUR' });
+    expect(referenceOf(r)).toBe('Client agreed the historic rate by phone');
+    expect(offMarketOf(r)).toEqual({
+      booking: 'Deliverable FX at a rate',
+      symbol: 'EUR/USD',
+      side: 'Buy',
+      price: '1.1500',
+      market: '1.0850',
+      deviationPct: '5.9908',
+      tolerancePct: '2',
+      reason: 'Client agreed the historic rate by phone',
+      tradeDate: null,
+      valueDate: null,
+      instrumentId: 3,
+    });
+    // A CFD's amount is a number of contracts: no currency.
+    const cfd = viewOf('OFF MARKET TRADE', {
+      ...STORED['OFF MARKET TRADE'][0],
+      booking: 'CFD',
+      symbol: 'US500',
+    });
+    expect(amountOf(cfd)).toEqual({ amount: '1000000.00', asset: null });
+  });
+
+  it('reads a barrier event: the option, the touch observed and its source', () => {
+    const r = viewOf('BARRIER EVENT', STORED['BARRIER EVENT'][0]);
+    expect(destinationOf(r)).toBe('T-2f7c · Knock-out at 1.1201');
+    expect(amountOf(r)).toBeNull();
+    expect(barrierEventOf(r)).toMatchObject({
+      tradeId: 41,
+      event: 'Knock-out',
+      observedRate: '1.1201',
+      source: 'Reuters EURUSD= page',
+    });
+    expect(offMarketOf(r)).toBeNull();
   });
 
   it('says a request’s age in its largest whole unit', () => {

@@ -1,5 +1,12 @@
 import { API } from '@clearway/contracts/endpoint-table';
-import type { TFxOptionTrade } from '@clearway/contracts/endpoints/trades.schemas';
+import type { TQuoteRequest } from '@clearway/contracts/endpoints/quotes.schemas';
+import {
+  isBooked,
+  type TBookingAnswer,
+  type TFxOptionTrade,
+  type TPendingBooking,
+  type TTrade,
+} from '@clearway/contracts/endpoints/trades.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { balanceKeys } from '../../accounts/api/accounts.keys';
@@ -10,20 +17,48 @@ import { tradeKeys } from './trades.keys';
 /** A booking of one kind, with the Idempotency-Key its form drew when it opened. */
 export type Booking = { idempotencyKey: string } & BookingBody;
 
-async function book(b: Booking) {
+/**
+ * What a booking came to: the trade booked, or — staff's off-market price — the request
+ * under four eyes it became, booked once another staff member approves it.
+ */
+export type BookingOutcome = { trade: TTrade } | TPendingBooking;
+
+const outcomeOf = (a: TBookingAnswer): BookingOutcome =>
+  isBooked(a) ? { trade: a.trade } : { pendingRequest: a.pendingRequest };
+
+async function book(b: Booking): Promise<BookingOutcome> {
   const headers = { 'Idempotency-Key': b.idempotencyKey };
   switch (b.kind) {
     case 'DELIVERABLE_FX':
-      return (await api(API.trades.bookManualDeliverableFxTrade, { payload: b.body, headers })).trade;
+      return outcomeOf(await api(API.trades.bookManualDeliverableFxTrade, { payload: b.body, headers }));
     case 'MARGIN_FX':
-      return (await api(API.trades.bookManualFxTrade, { payload: b.body, headers })).trade;
+      return outcomeOf(await api(API.trades.bookManualFxTrade, { payload: b.body, headers }));
     case 'FX_SWAP':
-      return (await api(API.trades.bookManualFxSwap, { payload: b.body, headers })).trade;
+      return outcomeOf(await api(API.trades.bookManualFxSwap, { payload: b.body, headers }));
     case 'CFD':
-      return (await api(API.trades.bookManualCfdTrade, { payload: b.body, headers })).trade;
+      return outcomeOf(await api(API.trades.bookManualCfdTrade, { payload: b.body, headers }));
     case 'CONVERSION_SWEEP':
-      return (await api(API.trades.bookConversionSweepTrade, { payload: b.body, headers })).trades[0]!;
+      return {
+        trade: (await api(API.trades.bookConversionSweepTrade, { payload: b.body, headers })).trades[0]!,
+      };
   }
+}
+
+/**
+ * The house's price for terms about to be booked, with when it was asked: the quote lives
+ * `ttlSeconds` from then on this browser's clock (never longer than the server's).
+ */
+export type LiveQuote = Awaited<ReturnType<typeof askQuote>>;
+
+async function askQuote(request: TQuoteRequest) {
+  const askedAt = Date.now();
+  const quote = await api(API.trades.quote, { payload: request });
+  return { quote, request, expiresAt: askedAt + quote.ttlSeconds * 1000 };
+}
+
+/** Asks the house for a quote (a read that changes nothing but the quote book: no cache to refresh). */
+export function useQuote() {
+  return useMutation({ mutationFn: askQuote });
 }
 
 /** Books a trade; every entity's trades, P&L and balances refresh (the account may sit below). */
@@ -56,12 +91,12 @@ export function useBookOption() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (b: { idempotencyKey: string; body: TFxOptionTrade }) =>
-      (
+      outcomeOf(
         await api(API.trades.bookManualDeliverableFxOptionTrade, {
           payload: b.body,
           headers: { 'Idempotency-Key': b.idempotencyKey },
-        })
-      ).trade,
+        }),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeKeys.all });
       await queryClient.invalidateQueries({ queryKey: balanceKeys.all });
