@@ -352,7 +352,8 @@ describe('deliverable FX options', () => {
     it('exercises an in-the-money call into the underlying deliverable trade at the strike; both legs post on the delivery date at the end of day; Σ postings = 0 throughout', async () => {
       const option = await book();
       await timePasses(option.trade.id);
-      const res = await act('exerciseOption', option.trade.id);
+      // Days after its cut the client's window has closed: the desk exercises it with an override.
+      const res = await act('exerciseOption', option.trade.id, { override: true });
       expect(res.statusCode, res.body).toBe(200);
       const view = res.json();
       expect(view.trade.status).toBe('EXERCISED');
@@ -469,7 +470,7 @@ describe('deliverable FX options', () => {
       const option = await book();
       const premium = option.trade.option.premium;
       await timePasses(option.trade.id);
-      expect((await act('exerciseOption', option.trade.id)).statusCode).toBe(200);
+      expect((await act('exerciseOption', option.trade.id, { override: true })).statusCode).toBe(200);
       const refused = await w.staff.post('/api/trades/cancel', {
         tradeId: option.trade.id,
         reason: 'Booked in error',
@@ -537,7 +538,7 @@ describe('deliverable FX options', () => {
     it('realises an exercised call’s intrinsic value less its premium, an expired one’s premium, and flags a barrier valued as a vanilla', async () => {
       const exercised = await book();
       await timePasses(exercised.trade.id);
-      expect((await act('exerciseOption', exercised.trade.id)).statusCode).toBe(200);
+      expect((await act('exerciseOption', exercised.trade.id, { override: true })).statusCode).toBe(200);
       // (1.0850 − 1.0800) × 1 000 000 − the premium
       expect((await pnlOf(exercised.trade.id)).realisedPnl).toBe(
         new Money(5000).minus(exercised.trade.option.premium).toFixed(2),
