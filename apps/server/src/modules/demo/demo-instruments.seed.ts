@@ -1,5 +1,5 @@
 import type { FxTenor } from '@clearway/contracts/enums';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { entities } from '../entities/entities.tables';
 import type { InstrumentsModule } from '../instruments/instruments.module';
@@ -133,6 +133,15 @@ const DELIVERABLE_CLIENT = 'Harbor Commodities';
  * and the allow-list are loaded once; rates and points are set again at each start so the
  * sheet is fresh.
  */
+/** The option model's volatilities (percent a year) per pair and tenor. */
+const DEMO_VOLATILITIES: Record<string, Record<string, string>> = {
+  'EUR/USD': { '1M': '7.2', '3M': '7.6', '1Y': '8.1' },
+  'GBP/USD': { '1M': '8.0', '3M': '8.3', '1Y': '8.8' },
+  'USD/JPY': { '1M': '9.5', '3M': '9.9', '1Y': '10.4' },
+};
+/** The currencies' interest rates (percent a year, continuously compounded). */
+const DEMO_INTEREST_RATES: Record<string, string> = { USD: '4.50', EUR: '2.75', GBP: '4.25', JPY: '0.50' };
+
 export async function seedDemoInstruments(db: Db, m: InstrumentsModule): Promise<void> {
   const pip = (quote: string) => (quote === 'JPY' ? '0.01' : '0.0001');
   const rows = [
@@ -187,6 +196,18 @@ export async function seedDemoInstruments(db: Db, m: InstrumentsModule): Promise
       Object.entries(points).map(([tenor, [bid, ask]]) => ({ tenor: tenor as FxTenor, bid, ask })),
     );
   }
+
+  // The option model's market: volatilities of the majors and the currencies' interest rates,
+  // so the house quotes option premiums (and judges staff's) from the first start.
+  for (const [symbol, vols] of Object.entries(DEMO_VOLATILITIES)) {
+    const [base, quote] = symbol.split('/') as [string, string];
+    for (const [tenor, pct] of Object.entries(vols))
+      await db.execute(sql`insert into fx_volatilities (base, quote, tenor, volatility_pct, set_by)
+        values (${base}, ${quote}, ${tenor}, ${pct}, 'system') on conflict do nothing`);
+  }
+  for (const [currency, pct] of Object.entries(DEMO_INTEREST_RATES))
+    await db.execute(sql`insert into interest_rates (currency, rate_pct, set_by)
+      values (${currency}, ${pct}, 'system') on conflict do nothing`);
 
   // The calendars screen has last year to the year after next from the first start.
   const year = yearOf(fxTradeDate());
