@@ -51,9 +51,9 @@ describe('FX options', () => {
     expect(booked.status(), await booked.text()).toBe(200);
     const id = (await booked.json()).trade.id as number;
     const premium = Number(quote.price).toFixed(2);
-    // Time passes: the option's New York cut was a few minutes ago, the market then the sheet's.
+    // Time passes: the option's New York cut was a moment ago (after the sheet's rates were loaded).
     await database.db.execute(
-      sql`update fx_options set expires_at = now() - interval '5 minutes' where trade_id = ${id}`,
+      sql`update fx_options set expires_at = now() - interval '5 seconds' where trade_id = ${id}`,
     );
     await database.close();
     await visit(staff, '/trades');
