@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ZDate, ZId } from '../primitives';
 
 export const EOD_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
-export const EOD_STEPS = ['marks', 'barriers', 'expiries', 'settle', 'premiums', 'roll', 'finance', 'snapshot'] as const;
+export const EOD_STEPS = [
+  'marks',
+  'barriers',
+  'expiries',
+  'settle',
+  'premiums',
+  'roll',
+  'finance',
+  'snapshot',
+] as const;
 
 /**
  * One business date's end of day: the marks taken at its cut-off, the deliveries settled,
