@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../../platform/money';
-import { actingAs } from '../../../test/fixtures';
+import { actingAs, grant, signedInUser } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/test-app';
 import { fxTradeDate, plusDays } from '../../instruments/iso-dates';
-import { bookVia, buildTradingWorld, type TradingWorld } from '../trading-test-kit';
+import { bookVia, buildTradingWorld, STAFF_KEYS, type TradingWorld } from '../trading-test-kit';
 import { type Barrier, judgePath, judgeRecorded, pathWithin, type RatePoint } from './barrier-evidence';
 import { garmanKohlhagen, yearsBetween } from './garman-kohlhagen';
 
@@ -127,6 +127,9 @@ describe('barrier evidence through the database', () => {
   });
 
   it('lets staff knock out an option iff the sheet’s rates since its booking touched the barrier', async () => {
+    const second = await signedInUser(t, w.broker);
+    await grant(t, second.user.id, w.broker, [...STAFF_KEYS, 'approve_withdrawal']);
+    const checker = second.agent;
     const setMid = (r: string) => t.services.instruments.rates.load({ base: 'EUR', quote: 'USD', rate: r });
     const premium = (
       garmanKohlhagen({
@@ -164,12 +167,25 @@ describe('barrier evidence through the database', () => {
             premium,
             premiumCurrency: 'USD',
             barrier: { direction: dir, kind: 'KNOCK_OUT', level: pips(level) },
+            // No model prices a barrier: the desk books it off-market, a second staff member approves.
+            offMarket: true,
+            reason: 'Barrier option priced by the desk',
           });
           expect(booked.statusCode, booked.body).toBe(200);
+          const approved = await checker.post('/api/requests/status/update', {
+            requestId: booked.json().pendingRequest.id,
+            status: 'APPROVED',
+          });
+          expect(approved.statusCode, approved.body).toBe(200);
+          const tradeId = (
+            await t.database.db.execute<{ id: number }>(
+              sql`select id from trades where type = 'FX_OPTION' order by id desc limit 1`,
+            )
+          ).rows[0]!.id;
           for (const n of ns) await setMid(pips(n));
           await setMid('1.0850');
           const res = await bookVia(w.staff, 'knockOutOption', {
-            tradeId: booked.json().trade.id,
+            tradeId,
             reason: 'Barrier touched',
           });
           expect(res.statusCode, res.body).toBe(oracle(ns, dir, level).first >= 0 ? 200 : 409);
