@@ -155,10 +155,11 @@ export const ZDate = z.iso
   })
   .register(FIELD_KINDS, { kind: 'date' });
 
-/** An instant: an ISO date and time with its offset (when a rate was observed, say). */
-export const ZInstant = z.iso
-  .datetime({ offset: true, error: 'Enter a date and time such as 2026-11-27T14:05:00Z' })
-  .register(FIELD_KINDS, { kind: 'date' });
+const INSTANT_MESSAGE = 'Enter a date and time such as 2026-11-27T14:05:00Z';
+/** An instant: an ISO date and time with its offset (when a rate was observed, say); text of its shape. */
+export const ZInstant = text(40, INSTANT_MESSAGE)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, INSTANT_MESSAGE)
+  .refine((v) => !Number.isNaN(Date.parse(v)), INSTANT_MESSAGE);
 
 /** Why a filter's date range is unusable — its To date before its From date — or null. */
 export function dateRangeProblem(range: {
