@@ -22,10 +22,12 @@ import { createApiKeysService } from './modules/auth/api-keys.service';
 import { createAuthModule, installAuthentication, registerAuthRoutes } from './modules/auth/auth.module';
 import { authObjects } from './modules/auth/auth.objects';
 import { createSsoLinksService } from './modules/auth/sso-links.service';
+import { authorizationObjects } from './modules/authorization/authorization.objects';
 import { authorizationRoutes } from './modules/authorization/authorization.routes';
 import { createAuthorizationService } from './modules/authorization/authorization.service';
 import { createObjectPlacer } from './modules/authorization/object-placement';
 import { createResolver } from './modules/authorization/resolver.service';
+import { entityObjects } from './modules/entities/entities.objects';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { eodRoutes } from './modules/eod/eod.routes';
@@ -39,6 +41,8 @@ import { createCashReversalsService } from './modules/ledger/cash-reversals.serv
 import { ledgerObjects } from './modules/ledger/ledger.objects';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { createLimitsModule } from './modules/limits/limits.module';
+import { limitsRoutes } from './modules/limits/limits.routes';
 import { moneyRequestObjects } from './modules/money-requests/money-requests.objects';
 import { moneyRequestsRoutes } from './modules/money-requests/money-requests.routes';
 import {
@@ -180,8 +184,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     ...allocationObjects,
     ...userObjects,
     ...authObjects,
+    ...authorizationObjects,
     ...transferObjects,
     ...statementObjects,
+    ...entityObjects,
   };
   const ports: AccessPorts = {
     authenticators: [],
@@ -198,6 +204,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   const users = createUsersService(db);
   const auth = createAuthModule({ db, config, secrets: loadSecrets(config), mailer, users });
   installAuthentication(ports, auth);
+  jobs.add(...auth.passwords.tasks);
   const referenceData = createReferenceDataService(db);
   const entities = createEntitiesService({ db, resolver, users, referenceData });
   // Previews name the principals whose rights move: users and API keys, named by their modules.
@@ -219,14 +226,27 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       ...[...k].map(([id, n]) => [`apiKey:${id}`, n] as const),
     ]);
   });
-  const apiKeys = createApiKeysService({ db, tokens: auth.tokens, authorization });
+  const apiKeys = createApiKeysService({
+    db,
+    tokens: auth.tokens,
+    authorization,
+    maxDays: config.API_KEY_MAX_DAYS,
+  });
   const ssoLinks = createSsoLinksService(db, users);
   const userAdmin = createUserAdminService({
     db,
     users,
     authorization,
     ports: {
+      personOf: (principal) => auth.tokens.humanOf(principal),
       endSessions: (userId, tx) => auth.sessions.endAllForUser(userId, undefined, tx),
+      endBearerTokens: (userId, tx) => auth.tokens.endBearerTokens(userId, tx),
+      mail: (mail) => mailer.send(mail),
+      emailLinks: {
+        baseUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        productName: config.PRODUCT_NAME,
+        ttlHours: config.EMAIL_CHANGE_TTL_HOURS,
+      },
       invite: (user, tx) => auth.passwords.invite(user, tx),
       lockedUntil: auth.throttle.lockedUntil,
       unlock: auth.throttle.reset,
@@ -288,6 +308,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     resolver,
     humanOf: auth.tokens.humanOf,
     identitiesOf: auth.tokens.identitiesOf,
+    nameOf: (id) => users.displayName({ kind: 'user', id, name: id }),
     groups: {
       namesOf: authorization.groupNames,
       visibleTo: authorization.groupVisibleTo,
@@ -307,6 +328,18 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
   });
   // A barrier touch the sheet missed waits under four eyes too: applied when other staff approve it.
   trading.options.registerBarrierEvents(requestEngine);
+  // Ceilings: a cash entry above one waits for a second person; a money request above one is refused.
+  const limits = createLimitsModule({
+    db,
+    engine: requestEngine,
+    rates: instruments.rates,
+    ancestry: entities.ancestry,
+    scaleOf: ledger.scaleOf,
+    resolve: resolver.resolve,
+    cash,
+  });
+  // A move where approval policies are under four eyes waits for another administrator.
+  entities.governMovesWith(requestEngine);
   subscribeNotifications({
     notifications,
     resolver,
@@ -330,6 +363,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
     bankInfo,
     storage,
     transferFees,
+    ceilings: limits,
   });
   const transfers = createTransfersService({
     db,
@@ -359,7 +393,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       entitiesRoutes(api, entities);
       authorizationRoutes(api, authorization, userAdmin.assertWithin, apiKeys.assertWithin);
       userAdminRoutes(api, userAdmin, { authorization, assertKeyWithin: apiKeys.assertWithin });
-      apiKeyRoutes(api, apiKeys, ssoLinks);
+      apiKeyRoutes(api, apiKeys, ssoLinks, userAdmin.assertMayActOnCredentialsOf);
       auditTrailRoutes(api, auditTrail);
       tradingPlatformRoutes(api, tradingPlatform, users);
       ledgerRoutes(api, {
@@ -383,6 +417,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       approvalsRoutes(api, approvals);
       templatesRoutes(api, templates);
       notificationsRoutes(api, notifications, notificationCentre);
+      limitsRoutes(api, limits);
     },
     { prefix: API_BASE },
   );
@@ -425,6 +460,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions) 
       templates,
       notifications,
       notificationCentre,
+      limits,
       jobs,
       storage,
     },

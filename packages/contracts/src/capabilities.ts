@@ -90,6 +90,9 @@ export const CAPABILITIES = {
   canViewEntityInstruments: all(A.entity.instruments),
   canSetEntityInstruments: all(A.entity.setInstruments),
   canManageApprovalPolicies: all(A.requests.policies, A.requests.setPolicy),
+  // Ceilings (issue 38): read by who views entities; a change asked for by system staff.
+  canViewLimits: all(A.limits.list),
+  canRequestLimits: all(A.limits.list, A.limits.update),
   // Section 6, "Entity administration" and "Templates".
   canCreateEntity: all(A.entity.create, A.entity.parentEntities),
   canEditEntity: all(A.entity.update),

@@ -70,7 +70,7 @@ describe('the endpoint table (spec section 7)', () => {
     expect(SPEC_SECTION_7.filter((k) => !byKey.has(k))).toEqual([]);
   });
 
-  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, entity freezes, conversion and roll profiles and the address types, name sources and attributes staff keep, running the end of day, the statements list, sending and e-mail opt-in, what options and margin are computed with (volatilities, interest rates, margin rates), and user administration’s templates, effective access, key updates and revocation, the rights preview and the audit trail', () => {
+  it('holds nothing beyond section 7 but health, readiness, the notification stream and centre, the rate sheet (with its history), approval policies, the approvals inbox and one request’s view, reversals of cash entries, the management of instruments, swap points, CFD prices, holiday calendars and what an entity may trade, entity freezes, conversion and roll profiles and the address types, name sources and attributes staff keep, running the end of day, the statements list, sending and e-mail opt-in, what options and margin are computed with (volatilities, interest rates, margin rates), and user administration’s templates, effective access, key updates and revocation, the rights preview, the audit trail and the ceilings (limits)', () => {
     const spec = new Set(SPEC_SECTION_7);
     expect(ENDPOINT_LIST.map((e) => endpointKey(e.method, e.path)).filter((k) => !spec.has(k))).toEqual([
       'GET /health',
@@ -134,8 +134,11 @@ describe('the endpoint table (spec section 7)', () => {
       'POST /user-management/effective-access',
       'PUT /user-management/api-keys/update',
       'POST /user-management/api-keys/revoke',
+      'POST /user-management/email/confirm',
       'POST /rights/preview',
       'POST /audit/list',
+      'POST /limits/list',
+      'POST /limits/update',
     ]);
   });
 
@@ -168,7 +171,8 @@ describe('the endpoint table (spec section 7)', () => {
       ['user_management', 'account_management', 'user_support', 'limited_account_management'],
     ],
     // The approve_* key of the request's type decides; requesters (request_*) may cancel;
-    // authorization_management decides approval-policy changes (four eyes on the policies).
+    // authorization_management decides approval-policy changes (four eyes on the policies);
+    // system_management decides ceilings ('LIMIT').
     [
       'POST /requests/status/update',
       [
@@ -179,6 +183,7 @@ describe('the endpoint table (spec section 7)', () => {
         'request_whitelist',
         'approve_whitelist',
         'authorization_management',
+        'system_management',
       ],
     ],
     ['POST /requests/withdrawal/fiat', ['request_withdrawal']],

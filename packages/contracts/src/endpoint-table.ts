@@ -3,6 +3,7 @@ import { auditEndpoints, authorizationEndpoints, userManagementEndpoints } from 
 import { allocationEndpoints } from './endpoints/allocations.endpoints';
 import { authEndpoints } from './endpoints/auth.endpoints';
 import { entityEndpoints, templateEndpoints } from './endpoints/entity.endpoints';
+import { limitEndpoints } from './endpoints/limits.endpoints';
 import {
   accountEndpoints,
   cashEntryEndpoints,
@@ -45,6 +46,7 @@ export const API = {
   vasps: vaspEndpoints,
   transfer: transferEndpoints,
   audit: auditEndpoints,
+  limits: limitEndpoints,
 } as const;
 
 export { API_BASE } from './endpoint';

@@ -34,7 +34,10 @@ export type Endpoint = {
    * the handler runs, the guard finds each object's owning entity and applies the acting
    * entity's rule to it: it must lie at or below the acting entity and within the caller's
    * visible tree (else 404, "Account not found"); the row's keys are those the caller holds
-   * on the acting entity (else 403). A filter that merely narrows a list is not an object.
+   * on the acting entity (else 403). An id naming nothing is 404 too. Keys may be dotted
+   * paths into lists of objects (`roles.roleId`), and a principal may carry its kind in the
+   * value (`members: 'principal'`): see `ObjectFields`. A filter that merely narrows a list
+   * is not an object.
    */
   objects?: ObjectFields;
   /**

@@ -77,6 +77,12 @@ export const REQUEST_TYPES = [
   'OFF MARKET TRADE',
   // A barrier touch the rate sheet missed, applied to an option once another approves.
   'BARRIER EVENT',
+  // A change of a ceiling (limits module), applied once another person approves it.
+  'LIMIT',
+  // A back-office cash entry above its ceiling, booked once another person approves it.
+  'LARGE CASH ENTRY',
+  // An entity's move to another parent where approval policies are under four eyes.
+  'ENTITY MOVE',
 ] as const;
 /** The bookings an 'OFF MARKET TRADE' request may carry (each a booking row). */
 export const OFF_MARKET_BOOKINGS = [

@@ -4,6 +4,7 @@ import { ENDPOINT_LIST } from './endpoint-table';
 import {
   AMOUNT_BOUND,
   AMOUNT_MAX,
+  BIDI_CONTROL,
   BIGINT_ID_MAX,
   CONTROL_CHARACTERS,
   DEFAULT_DATE_WINDOW,
@@ -13,6 +14,7 @@ import {
   text,
   trimmed,
   UNPAIRED_SURROGATE,
+  withoutBidiControls,
   ZAmount,
   ZBigId,
   ZDate,
@@ -78,6 +80,35 @@ describe('text', () => {
 
   it('keeps a password exactly as typed', () => {
     expect(text(20).parse(' pass word ')).toBe(' pass word ');
+  });
+});
+
+describe('text-direction controls', () => {
+  const name = trimmed(100).min(1);
+  const BIDI = [
+    ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'],
+    ...['\u2066', '\u2067', '\u2068', '\u2069'],
+    ...['\u200e', '\u200f', '\u061c'],
+  ];
+
+  it.each(BIDI.map((c) => [`U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`, c]))(
+    'refuses %s in a name, a reference and a password with "must not contain text-direction control characters"',
+    (_, c) => {
+      expect(problem(name, `invoice${c}gnp.exe`)).toBe(BIDI_CONTROL);
+      expect(problem(trimmed(100), `${c}`)).toBe(BIDI_CONTROL);
+      expect(problem(text(20), `pass${c}word`)).toBe(BIDI_CONTROL);
+      expect(problem(text(36).uuid(), `${c}a`)).toBe(BIDI_CONTROL);
+    },
+  );
+
+  it('accepts right-to-left text as typed: the bidirectional algorithm orders it without controls', () => {
+    expect(name.parse('شركة الخليج')).toBe('شركة الخليج');
+    expect(name.parse('בנק לאומי 12')).toBe('בנק לאומי 12');
+  });
+
+  it('strips them from text that comes from outside any contract', () => {
+    expect(withoutBidiControls('Mallory\u202e\u2066gnp.exe\u200f')).toBe('Mallorygnp.exe');
+    expect(withoutBidiControls('plain')).toBe('plain');
   });
 });
 
@@ -152,6 +183,15 @@ describe('every request field of every contract row', () => {
       })
       .map((l) => l.name);
     expect(unbounded).toEqual([]);
+  });
+
+  it('refuses a text-direction override in every text field', () => {
+    const accepted = leaves
+      .filter((l) => l.meta?.kind === 'text')
+      .filter((l) => problem(l.schema, 'a\u202e') !== BIDI_CONTROL)
+      .map((l) => l.name);
+    expect(leaves.filter((l) => l.meta?.kind === 'text').length).toBeGreaterThan(100);
+    expect(accepted).toEqual([]);
   });
 
   it('takes nothing free-form beyond the documented exceptions', () => {

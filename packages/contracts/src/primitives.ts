@@ -80,17 +80,34 @@ export const ZBigIdParam = idTextOf(BIGINT_ID_MAX);
 
 export const CONTROL_CHARACTERS = 'must not contain control characters';
 export const UNPAIRED_SURROGATE = 'must not contain invalid characters (an unpaired surrogate)';
+export const BIDI_CONTROL = 'must not contain text-direction control characters';
+
+/**
+ * The invisible characters that change the order text is shown in: embeddings and overrides
+ * (U+202A–U+202E), isolates (U+2066–U+2069) and the marks (U+200E LRM, U+200F RLM, U+061C
+ * ALM). An override makes `invoice\u202Egnp.exe` read "invoiceexe.png" to an approver; a mark
+ * moves digits and punctuation about. Arabic and Hebrew text reads right without any of
+ * them (the bidirectional algorithm orders it), so names, references and memos refuse them
+ * all rather than judge which use is harmless.
+ */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const isBidiControl = (c: number) => BIDI_CONTROLS.test(String.fromCharCode(c));
+
+/** Text from outside any contract (a claim of an identity provider) with its direction controls removed. */
+export const withoutBidiControls = (s: string) => s.replace(new RegExp(BIDI_CONTROLS.source, 'g'), '');
 
 /**
  * Why a string cannot be stored as text, or null: a control character (C0 other than tab,
- * line feed and carriage return — NUL above all, which PostgreSQL text refuses —, DEL, C1)
- * or half of a surrogate pair (no UTF-8 encoding; jsonb refuses its escape).
+ * line feed and carriage return — NUL above all, which PostgreSQL text refuses —, DEL, C1),
+ * half of a surrogate pair (no UTF-8 encoding; jsonb refuses its escape), or a
+ * text-direction control (`BIDI_CONTROLS`: what people are shown must read as typed).
  */
 export function textProblem(s: string): string | null {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f))
       return CONTROL_CHARACTERS;
+    if (isBidiControl(c)) return BIDI_CONTROL;
     if (c >= 0xd800 && c <= 0xdbff) {
       const next = s.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {

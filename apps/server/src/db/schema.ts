@@ -7,6 +7,7 @@ export * from '../modules/entities/entities.tables';
 export * from '../modules/eod/eod.tables';
 export * from '../modules/instruments/instruments.tables';
 export * from '../modules/ledger/ledger.tables';
+export * from '../modules/limits/limits.tables';
 export * from '../modules/money-requests/money-requests.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/reference-data/reference-data.tables';

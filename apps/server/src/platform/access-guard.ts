@@ -1,5 +1,10 @@
 import { type Endpoint, entityLocationOf, isPlatformWide } from '@clearway/contracts/endpoint';
-import { OBJECT_KINDS } from '@clearway/contracts/objects';
+import {
+  OBJECT_KINDS,
+  type ObjectField,
+  type ObjectKind,
+  PRINCIPAL_KINDS,
+} from '@clearway/contracts/objects';
 import {
   type EntityPermissions,
   type PermissionRequirement,
@@ -8,7 +13,8 @@ import {
 import { INT4_MAX, idMessage, parseId } from '@clearway/contracts/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from './errors';
-import type { AccessPorts, ObjectRef, OwnedObjectRef, Principal } from './principal';
+import { canonicalId } from './object-owners';
+import type { AccessPorts, OwnedObjectRef, Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,45 +85,101 @@ export function locateEntity(request: FastifyRequest, e: Endpoint, principal: Pr
   return id;
 }
 
+type Found = { value: unknown; container: Record<string, unknown> | null };
+
+/** The values at `path` below `node`, walking every list met on the way (and at the end). */
+function valuesAt(node: unknown, path: string[], container: Found['container'] = null): Found[] {
+  if (Array.isArray(node)) return node.flatMap((item) => valuesAt(item, path, container));
+  if (path.length === 0) return node == null ? [] : [{ value: node, container }];
+  if (!node || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  return valuesAt(record[path[0]!], path.slice(1), record);
+}
+
+/** A principal's kind as a request gives it: a user or an API key, or nothing that can be placed. */
+const principalKind = (kind: unknown): ObjectKind | null => PRINCIPAL_KINDS.find((k) => k === kind) ?? null;
+
+type NamedRef = { field: string; kind: ObjectKind | null; id: number | string };
+
+/** The objects one found value names, read as the row declares the field. */
+function refsIn(field: string, what: ObjectField, found: Found): NamedRef[] {
+  const { value, container } = found;
+  if (what === 'principal') {
+    const ref = value as { kind?: unknown; id?: unknown };
+    return [{ field, kind: principalKind(ref?.kind), id: String(ref?.id ?? '') }];
+  }
+  const kind = typeof what === 'string' ? what : principalKind(container?.[what.kindAt]);
+  return [{ field, kind, id: value as number | string }];
+}
+
 /**
  * The objects a call names, as its contract row declares them, read from the validated
- * path, body and query (in that order); an absent field names nothing.
+ * path, body and query (the first that holds the field's first step). A dotted field walks
+ * into the value, through every list on the way; an absent field names nothing. A kind that
+ * cannot be read (a principal reference of no known kind) is null: it names nothing.
  */
-export function objectRefsOf(request: FastifyRequest, e: Endpoint): (ObjectRef & { field: string })[] {
+export function objectRefsOf(request: FastifyRequest, e: Endpoint): NamedRef[] {
   const sources = [request.params, request.body, request.query] as (Record<string, unknown> | undefined)[];
-  return Object.entries(e.objects ?? {}).flatMap(([field, kind]) => {
-    const value = sources
-      .map((s) => (s && typeof s === 'object' ? s[field] : undefined))
-      .find((v) => v != null);
-    const ids = Array.isArray(value) ? value : value == null ? [] : [value];
-    return ids.map((id) => ({ field, kind, id: id as number | string }));
+  return Object.entries(e.objects ?? {}).flatMap(([field, what]) => {
+    const path = field.split('.');
+    const source = sources.find((s) => s && typeof s === 'object' && s[path[0]!] != null);
+    return valuesAt(source, path).flatMap((found) => refsIn(field, what, found));
   });
+}
+
+/** 404 naming the kind, as for an object that does not exist. */
+const notFoundAs = (kind: ObjectKind | null) => notFound(`${OBJECT_KINDS[kind ?? 'user']} not found`);
+
+/**
+ * An entity acted on from above it (`entityFromAbove`: a freeze): visible to the caller (else
+ * 404), and the row's keys held for the children of its parent — the owner its kind's query
+ * names — else 403: keys held on the entity alone (its own users'), or on the parent alone
+ * (SELF), never act on it from above, and nothing acts on a root this way.
+ */
+async function checkFromAbove(ports: AccessPorts, request: FastifyRequest, e: Endpoint, ref: OwnedObjectRef) {
+  const principal = request.principal!;
+  if (!(await ports.resolvePermissions(principal, Number(ref.id))))
+    throw notFound(`${OBJECT_KINDS.entityFromAbove} not found`);
+  const [parent] = await ports.placeObjects(request.actingEntityId!, [ref]);
+  const above = parent ? await ports.resolvePermissions(principal, parent.entityId) : null;
+  if (!above || (e.permissions && !satisfies(above, { ...e.permissions, scope: 'child' })))
+    throw forbidden('Only an administrator above this entity may do this');
 }
 
 /**
  * Applies the acting entity's rule to every object the call names: each of its owning
- * entities must be the acting entity or lie below it, else 404 naming the kind, as if it did
- * not exist (an object outside the acting entity's tree is outside what the caller reaches
- * through it). The row's keys are those already held on the acting entity, which reach what
- * lies below it as they always have. An id that names nothing is the handler's to refuse, as
- * it always was (a withdrawal to an unknown wallet is a 400). One read for all the objects.
+ * entities must lie within the kind's reach of the acting entity (at or below it; for what
+ * is shared down the tree, such as roles and groups, at or above it too), else 404 naming
+ * the kind, as if it did not exist. An id naming nothing is 404 alike, so a foreign id and
+ * an unknown one cannot be told apart. The row's keys are those already held on the acting
+ * entity, which reach what lies below it as they always have. One read for all the objects.
  * An entity named by id (a new parent) is one more entity the call acts on: the row's rule
  * applies there as on the acting entity (outside the caller's reach → 404, keys → 403).
  */
 async function checkObjects(ports: AccessPorts, request: FastifyRequest, e: Endpoint) {
   const refs = objectRefsOf(request, e);
+  const unreadable = refs.find((r) => r.kind === null);
+  if (unreadable) throw notFoundAs(unreadable.kind);
   for (const ref of refs.filter((r) => r.kind === 'entity')) {
     const held = await ports.resolvePermissions(request.principal!, Number(ref.id));
     if (!held) throw notFound(`${OBJECT_KINDS.entity} not found`);
     if (e.permissions && !satisfies(held, e.permissions)) throw forbidden();
   }
-  const owned = refs.filter((r): r is OwnedObjectRef & { field: string } => r.kind !== 'entity');
+  for (const ref of refs.filter((r): r is OwnedObjectRef & { field: string } => r.kind === 'entityFromAbove'))
+    await checkFromAbove(ports, request, e, ref);
+  const owned = refs.filter(
+    (r): r is OwnedObjectRef & { field: string } =>
+      r.kind !== null && r.kind !== 'entity' && r.kind !== 'entityFromAbove',
+  );
   if (owned.length === 0) return;
   const placed = await ports.placeObjects(request.actingEntityId!, owned);
-  const outside = owned.find((ref) =>
-    placed.some((p) => p.kind === ref.kind && p.id === String(ref.id) && !p.withinActing),
-  );
-  if (outside) throw notFound(`${OBJECT_KINDS[outside.kind]} not found`);
+  const placementsOf = (ref: OwnedObjectRef) =>
+    placed.filter((p) => p.kind === ref.kind && p.id === canonicalId(ref.id));
+  const outside = owned.find((ref) => {
+    const at = placementsOf(ref);
+    return at.length === 0 || at.some((p) => !p.withinActing);
+  });
+  if (outside) throw notFoundAs(outside.kind);
 }
 
 /**

@@ -4,6 +4,7 @@ import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import {
   AMOUNT_BOUND,
   AMOUNT_MAX,
+  BIDI_CONTROL,
   CONTROL_CHARACTERS,
   DEFAULT_DATE_WINDOW,
   dateMessage,
@@ -61,6 +62,8 @@ function badValues(f: Field, textOnly: boolean): Bad[] {
         ? [
             { value: 'a%00', message: CONTROL_CHARACTERS },
             { value: 'a%1B', message: CONTROL_CHARACTERS },
+            // U+202E, the override that shows "invoice\u202Egnp.exe" as "invoiceexe.png".
+            { value: 'a%E2%80%AE', message: BIDI_CONTROL },
             // Not UTF-8: a path or query must be refused (a form decodes it to U+FFFD, a real character).
             ...(f.where === 'body' ? [] : [{ value: 'a%ED%A0%80', message: null }]),
           ]
@@ -69,6 +72,7 @@ function badValues(f: Field, textOnly: boolean): Bad[] {
             { value: '\u001ba', message: CONTROL_CHARACTERS },
             { value: 'a\ud800', message: UNPAIRED_SURROGATE },
             { value: '\udc00b', message: UNPAIRED_SURROGATE },
+            { value: 'a\u202e', message: BIDI_CONTROL },
           ];
     case 'date':
       return [

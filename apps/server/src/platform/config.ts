@@ -111,8 +111,19 @@ export const ZConfig = z.object({
   LOGIN_DELAY_BASE_MS: int(250),
   LOGIN_DELAY_MAX_MS: int(4000),
   PASSWORD_RESET_TTL_MINUTES: int(60),
+  /**
+   * `forgot-password` calls accepted per submitted identifier in a LOGIN_LOCK_MINUTES window
+   * (and reset links mailed per user in that window); further calls answer 429.
+   */
+  FORGOT_PASSWORD_LIMIT: int(3),
+  /** `forgot-password` calls accepted per client address in a LOGIN_LOCK_MINUTES window. */
+  FORGOT_PASSWORD_IP_LIMIT: int(20),
   /** How long the set-password link of an invited user works. */
   INVITE_TTL_HOURS: int(72),
+  /** How long the link confirming a changed e-mail address works. */
+  EMAIL_CHANGE_TTL_HOURS: int(24),
+  /** The longest an API key made by a user may live (its expiry is required). */
+  API_KEY_MAX_DAYS: int(365),
   SMTP_URL: z.string().url().optional(),
   /** Hours a newly approved or changed destination waits before it can receive funds. */
   WHITELIST_COOLDOWN_HOURS: z.coerce.number().nonnegative().default(24),

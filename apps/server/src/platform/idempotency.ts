@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, type DbOrTx, statement } from './db';
+import { type Db, type DbOrTx, statement, type Tx } from './db';
 import { AppError, badRequest } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
 import type { Principal } from './principal';
@@ -194,7 +194,7 @@ export async function withIdempotency<T>(
   principal: Principal,
   key: string,
   body: unknown,
-  work: (tx: DbOrTx) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const claim = { principal, key, hash: requestHash(body) };
   return db.transaction(async (tx) => {

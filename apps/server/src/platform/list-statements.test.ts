@@ -50,6 +50,8 @@ const CASES: Case[] = [
   { row: 'requests.pending', ...post('/requests/pending', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'requests.inbox', ...post('/requests/inbox', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'requests.policies', ...post('/requests/approval-policies', at) },
+  // The ceilings in force: a few per asset and kind along the entity's line, not a page.
+  { row: 'limits.list', ...post('/limits/list', at) },
   { row: 'wallet.workflows', ...post('/whitelist/workflows', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'cashEntry.list', ...post('/cashentry/list', (s) => ({ ...at(s), limit: PAGE }), itemsOf) },
   { row: 'cashEntry.currencies', ...get('/cashentry/currencies') },

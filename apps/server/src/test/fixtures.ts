@@ -109,3 +109,6 @@ export function actingAs(
     entityId,
   };
 }
+
+/** A valid last day for an API key made by a user: `days` from today (UTC), within API_KEY_MAX_DAYS. */
+export const keyExpiry = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

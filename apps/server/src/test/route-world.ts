@@ -3,6 +3,7 @@ import { ENDPOINT_LIST, endpointKey } from '@clearway/contracts/endpoint-table';
 import type { ObjectKind } from '@clearway/contracts/objects';
 import { sql } from 'drizzle-orm';
 import { fxTradeDate, plusDays } from '../modules/instruments/iso-dates';
+import { bookedEntry } from '../modules/ledger/cash-entries.service';
 import { asBooked } from '../modules/trading/booking-price';
 import { staffAt } from '../modules/trading/trading-test-kit';
 import type { Agent } from './agent';
@@ -10,6 +11,7 @@ import {
   actingAs,
   createEntity,
   grant,
+  keyExpiry,
   multipartBody,
   PDF_BYTES,
   randomEthAddress,
@@ -191,9 +193,9 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     body: { id: await newScope(w), entityId: w.a, scopeType: 'DESCENDANTS' },
   }),
   'authorization.scopesDelete': async (w) => ({ body: { id: await newScope(w), entityId: w.a } }),
-  'authorization.directCreate': (w) => ({
+  'authorization.directCreate': async (w) => ({
     body: {
-      principal: { kind: 'user', id: crypto.randomUUID() },
+      principal: { kind: 'user', id: await w.newUser() },
       entityId: w.a,
       permission: 'account_view',
       scopeType: 'SELF',
@@ -209,7 +211,9 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
     return { body: { ...body, templateId: await w.newTemplate() } };
   },
   'userManagement.update': async (w) => ({ body: { userId: await w.newUser(), displayName: 'Renamed' } }),
-  'userManagement.twoFactorUpdate': async (w) => ({ body: { userId: await w.newUser(), action: 'reset' } }),
+  'userManagement.twoFactorUpdate': async (w) => ({
+    body: { userId: await w.newUser(), action: 'reset', reason: 'Lost phone' },
+  }),
   'userManagement.assign': async (w) => ({ body: { userId: await w.newUser(), groupIds: [] } }),
   'userManagement.rolesUpdate': async (w) => ({
     body: { userId: await w.newUser(), roles: [{ roleId: await newRole(w), scopeType: 'SELF' }] },
@@ -228,7 +232,7 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   }),
   'userManagement.apiKeysList': () => ({ query: {} }),
   'userManagement.apiKeysCreate': () => ({
-    body: { name: uniqueName('Key '), allowedCidrs: ['127.0.0.1/32'], expiresOn: '2099-12-31' },
+    body: { name: uniqueName('Key '), allowedCidrs: ['127.0.0.1/32'], expiresOn: keyExpiry() },
   }),
   'userManagement.apiKeysUpdate': async (w) => ({ body: { apiKeyId: await w.newKey(), name: 'Renamed' } }),
   'userManagement.apiKeysRevoke': async (w) => ({ body: { apiKeyId: await w.newKey() } }),
@@ -455,6 +459,11 @@ export const SAMPLES: Record<string, (w: World) => Promise<Sample> | Sample> = {
   'eod.run': () => ({ body: { businessDate: '2026-03-11' } }),
   'eod.runs': () => ({ body: {} }),
   'requests.policies': () => ({ body: {} }),
+  'limits.list': () => ({ body: {} }),
+  // A fresh maximum each call: the same change pending twice is refused (409).
+  'limits.update': () => ({
+    body: { kind: 'CASH_ENTRY', asset: 'USD', maximum: `${1_000_000 + ++limitCalls}.00` },
+  }),
   'requests.setPolicy': () => ({ body: { requestType: 'DEPOSIT', requiredApprovals: 2 } }),
   'requests.statusUpdate': async (w) => ({ body: { requestId: await w.newRequest(), status: 'APPROVED' } }),
   'wallet.list': () => ({ body: {} }),
@@ -660,6 +669,7 @@ async function newOption(w: World, barrier?: Record<string, string>): Promise<nu
   return barrier ? w.approveOffMarket(answer.pendingRequest.id) : answer.trade.id;
 }
 let holidayDay = 0;
+let limitCalls = 0;
 /** A weekday of 2090 onwards not used before: each walk adds a holiday of its own. */
 function freshWeekday(): string {
   for (;;) {
@@ -713,7 +723,7 @@ async function newScope(w: World): Promise<number> {
 }
 async function newDirect(w: World): Promise<number> {
   const body = {
-    principal: { kind: 'user', id: crypto.randomUUID() },
+    principal: { kind: 'user', id: await w.newUser() },
     entityId: w.a,
     permission: 'account_view',
     scopeType: 'SELF',
@@ -912,7 +922,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
         : type === 'WITHDRAWAL'
           ? await c.withdrawal(staff, key, { ...entry, accountId: from })
           : await c.internalTransfer(staff, key, { ...entry, fromAccountId: from, toAccountId: to });
-    return booked.id;
+    return bookedEntry(booked).id;
   };
   // A's client trades: the walk books small EUR sales on its first account (and B's client too).
   await t.database.db.execute(
@@ -1031,8 +1041,12 @@ export async function buildWorld(t: TestContext): Promise<World> {
   w.foreign = await foreignObjects(t, w, root.id, desk.principal);
   w.newUser = async () => (await w.admin.post('/api/user-management/create', newUserBody(w))).json().id;
   w.newKey = async () =>
-    (await w.admin.post('/api/user-management/api-keys/create', { name: uniqueName('Key ') })).json().apiKey
-      .id;
+    (
+      await w.admin.post('/api/user-management/api-keys/create', {
+        name: uniqueName('Key '),
+        expiresOn: keyExpiry(),
+      })
+    ).json().apiKey.id;
   w.newTemplate = async () =>
     (
       await w.admin.post('/api/user-management/templates/create', {
@@ -1102,9 +1116,34 @@ async function foreignObjects(
   return {
     user: async () => bAdmin.user.id,
     apiKey: async () =>
-      (await bAdmin.agent.post('/api/user-management/api-keys/create', { name: uniqueName('B key ') })).json()
-        .apiKey.id,
+      (
+        await bAdmin.agent.post('/api/user-management/api-keys/create', {
+          name: uniqueName('B key '),
+          expiresOn: keyExpiry(),
+        })
+      ).json().apiKey.id,
     entity: async () => w.b,
+    entityFromAbove: async () => w.b,
+    // B's own rights objects: a group, a role and a user template made there.
+    group: async () =>
+      (await bAdmin.agent.post('/api/groups/create', { entityId: w.b, name: uniqueName('B group ') })).json()
+        .id as number,
+    role: async () =>
+      (
+        await bAdmin.agent.post('/api/roles/create', {
+          entityId: w.b,
+          name: uniqueName('B role '),
+          permissions: ['account_view'],
+        })
+      ).json().id as number,
+    userTemplate: async () =>
+      (
+        await bAdmin.agent.post('/api/user-management/templates/create', {
+          entityId: w.b,
+          name: uniqueName('B user template '),
+          homeEntityId: w.b,
+        })
+      ).json().id as number,
     allocationGroup: async () =>
       (
         await bAdmin.agent.post('/api/entity/allocations/groups/create', {
@@ -1151,14 +1190,14 @@ async function foreignObjects(
       ).id;
     },
     cashEntry: async () =>
-      (
+      bookedEntry(
         await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {
           entityId: w.b,
           accountId: account,
           asset: 'USD',
           amount: '1.00',
           valueDate: '2026-11-20',
-        })
+        }),
       ).id,
     trade: async () => {
       await t.services.cash.deposit(platformStaff, `walk-${crypto.randomUUID()}`, {

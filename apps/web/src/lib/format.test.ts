@@ -45,6 +45,12 @@ describe('amount formatting', () => {
   it('quotes CSV cells that need it', () => {
     expect(toCsv(['a', 'b'], [['x,y', 'say "hi"']])).toBe('a,b\r\n"x,y","say ""hi"""');
   });
+
+  it('exports a reference hiding a formula behind a bare carriage return or a ";" as text', () => {
+    expect(toCsv(['ref', 'memo'], [['INV-1\r=cmd|x!A0', "pay;=cmd|' /C calc'!A0"]])).toBe(
+      `ref,memo\r\n"INV-1\r'=cmd|x!A0","pay;'=cmd|' /C calc'!A0"`,
+    );
+  });
 });
 
 describe('amounts at the asset’s display precision, not the ledger’s scale', () => {

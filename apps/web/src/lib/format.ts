@@ -16,22 +16,8 @@ export {
 /** What an empty cell shows, in every table. */
 export const EMPTY_CELL = '—';
 
-/**
- * A cell a spreadsheet would run as a formula (a reference typed as `=HYPERLINK(…)`) gets a
- * leading apostrophe; negative amounts stay numbers.
- */
-function neutralised(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) && !/^-\d[\d.,]*$/.test(s) ? `'${s}` : s;
-}
-
-/** Rows as CSV text (RFC 4180 quoting), safe to open in a spreadsheet. */
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => {
-    const s = neutralised(v === null ? '' : String(v));
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
-}
+/** CSV for "Export CSV": the contracts' one rule (quoting, formulas neutralised on every line). */
+export { toCsv } from '@clearway/contracts/csv';
 
 export function downloadText(filename: string, text: string, type = 'text/csv') {
   const url = URL.createObjectURL(new Blob([text], { type }));

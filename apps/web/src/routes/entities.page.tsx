@@ -17,6 +17,7 @@ import { EntityForm } from '../features/entities/components/entity-form';
 import { EntityListTable } from '../features/entities/components/entity-list-table';
 import { EntityTreeTable } from '../features/entities/components/entity-tree-table';
 import { ReferenceData } from '../features/entities/components/reference-data';
+import { EntityLimits } from '../features/limits/components/entity-limits';
 import { useSelectedEntity } from '../lib/selected-entity';
 
 /**
@@ -120,8 +121,17 @@ export function EntitiesPage(p: EntityBrowseProps) {
           canViewRelated: Boolean(caps?.canViewRelatedEntities),
         }}
         policies={
-          caps?.canManageApprovalPolicies
-            ? (entityId) => <ApprovalPolicies entityId={entityId} types={REQUEST_TYPES} />
+          caps?.canManageApprovalPolicies || caps?.canViewLimits
+            ? (entityId) => (
+                <>
+                  {caps.canManageApprovalPolicies && (
+                    <ApprovalPolicies entityId={entityId} types={REQUEST_TYPES} />
+                  )}
+                  {caps.canViewLimits && (
+                    <EntityLimits entityId={entityId} canRequest={Boolean(caps.canRequestLimits)} />
+                  )}
+                </>
+              )
             : undefined
         }
         users={

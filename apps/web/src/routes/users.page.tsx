@@ -21,12 +21,14 @@ import { PageFrame } from '../components/page-frame';
 import { type PageSizeProps, usePaging } from '../components/pager';
 import { entityForestQuery, flattenForest } from '../features/entities/api/entity-forest.query';
 import { asksForSsoData, loadsUsersModule } from '../features/users/api/user-loading-rules';
-import { useResetTwoFactor, useUpdateUser } from '../features/users/api/users.mutations';
+import { useUpdateUser } from '../features/users/api/users.mutations';
 import { rolesQuery, usersQuery } from '../features/users/api/users.queries';
 import { heldOn } from '../features/users/components/grantable-keys';
 import { InviteUserForm } from '../features/users/components/invite-user-form';
+import { ResetTwoFactorForm } from '../features/users/components/reset-two-factor-form';
 import { TemplateForm } from '../features/users/components/template-form';
 import { UserDetails } from '../features/users/components/user-drawer';
+import { UserEmail } from '../features/users/components/user-email';
 import { EMPTY_CELL } from '../lib/format';
 import { useSelectedEntity } from '../lib/selected-entity';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
@@ -92,7 +94,6 @@ export function UsersPage(pageSize: PageSizeProps) {
     enabled: entityId > 0 && loadsUsersModule(entity),
   });
   const update = useUpdateUser();
-  const reset2fa = useResetTwoFactor();
   const act = (title: string, body: Parameters<typeof update.mutateAsync>[0], done: string) =>
     modals.openConfirmModal({
       title,
@@ -123,7 +124,7 @@ export function UsersPage(pageSize: PageSizeProps) {
       value: (u) => u.displayName,
       sort: 'server',
     },
-    { id: 'email', header: t('users.email'), cell: (u) => u.email, value: (u) => u.email },
+    { id: 'email', header: t('users.email'), cell: (u) => <UserEmail user={u} />, value: (u) => u.email },
     {
       id: 'entity',
       header: t('users.entity'),
@@ -237,20 +238,21 @@ export function UsersPage(pageSize: PageSizeProps) {
               </Menu.Item>
             )}
             <Menu.Item
-              onClick={() =>
-                modals.openConfirmModal({
+              onClick={() => {
+                const id = modals.open({
                   title: t('users.reset2faTitle', { name: u.displayName }),
-                  labels: { confirm: t('users.confirm'), cancel: t('users.cancel') },
-                  onConfirm: async () => {
-                    try {
-                      const r = await reset2fa.mutateAsync({ entityId, userId: u.id, action: 'reset' });
-                      showSuccessToast(t('users.reset2fa'), r.message);
-                    } catch (err) {
-                      showErrorToast(err);
-                    }
-                  },
-                })
-              }
+                  children: (
+                    <ResetTwoFactorForm
+                      entityId={entityId}
+                      userId={u.id}
+                      onDone={(message) => {
+                        modals.close(id);
+                        showSuccessToast(t('users.reset2fa'), message);
+                      }}
+                    />
+                  ),
+                });
+              }}
             >
               {t('users.reset2fa')}
             </Menu.Item>

@@ -110,6 +110,11 @@ const PUBLIC_PAGES = [
     'pages.resetPassword',
     lazyRouteComponent(() => import('../routes/reset-password.page'), 'ResetPasswordPage'),
   ),
+  publicPage(
+    '/confirm-email',
+    'pages.confirmEmail',
+    lazyRouteComponent(() => import('../routes/confirm-email.page'), 'ConfirmEmailPage'),
+  ),
   publicPage('/404', 'pages.notFound', NotFoundScreen),
   publicPage('/500', 'pages.serverError', ServerErrorScreen),
   publicPage('/error', 'pages.error', AuthErrorScreen),

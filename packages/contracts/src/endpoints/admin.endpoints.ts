@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, endpoint, type HttpMethod } from '../endpoint';
+import type { ObjectFields } from '../objects';
 import {
   ZApiKeyDirect,
   ZApiKeyGroups,
@@ -50,6 +51,7 @@ import {
 } from './trading-platform.schemas';
 import {
   ZAssignUser,
+  ZConfirmEmail,
   ZCreateUser,
   ZCreateUserTemplate,
   ZCreateUserViaTemplate,
@@ -75,6 +77,7 @@ const authz = <M extends HttpMethod, B extends z.ZodType | undefined, R extends 
   summary: string,
   body: B,
   response: R,
+  objects?: ObjectFields,
 ) =>
   endpoint({
     method,
@@ -85,6 +88,7 @@ const authz = <M extends HttpMethod, B extends z.ZodType | undefined, R extends 
     summary,
     ...(body ? { body: body as Exclude<B, undefined> } : {}),
     response,
+    ...(objects ? { objects } : {}),
   }) as {
     method: M;
     path: string;
@@ -94,12 +98,18 @@ const authz = <M extends HttpMethod, B extends z.ZodType | undefined, R extends 
     summary: string;
     body: B;
     response: R;
+    objects?: ObjectFields;
   };
 
 const um = (path: string) => `/user-management/${path}` as const;
 /** The users a call names must belong to the acting entity or one below it (else 404). */
 const onUser = { objects: { userId: 'user' } } as const;
 const onKey = { objects: { apiKeyId: 'apiKey' } } as const;
+/*
+ * Every principal, group and role a grant names is an object like any other: the guard
+ * places it within the caller's reach or answers 404 (`objects`), before the grant rule.
+ */
+const roleIds = { 'roles.roleId': 'role' } as const;
 /** The new user's (or template's) home entity is one more entity the call acts on. */
 const onHome = { objects: { homeEntityId: 'entity' } } as const;
 
@@ -141,6 +151,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZCreateUserViaTemplate,
     ZUserSummary,
+    { objects: { templateId: 'userTemplate' } },
   ),
   celerResetPassword: call(
     'POST',
@@ -169,7 +180,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZAssignUser,
     ZUserSummary,
-    onUser,
+    { objects: { userId: 'user', groupIds: 'group' } },
   ),
   listAll: call('POST', um('list'), 'users', 'Users to pick from', P.userList, ZUserPickRequest, ZUserPick),
   update: call(
@@ -200,7 +211,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZUserRoles,
     ZUserSummary,
-    onUser,
+    { objects: { userId: 'user', ...roleIds } },
   ),
   celerUpdate: call(
     'PUT',
@@ -229,7 +240,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZCreateUserTemplate,
     ZUserTemplate,
-    onHome,
+    { objects: { homeEntityId: 'entity', groupIds: 'group', ...roleIds } },
   ),
   effectiveAccess: call(
     'POST',
@@ -239,6 +250,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZEffectiveAccessRequest,
     ZEffectiveAccess,
+    { objects: { principal: 'principal' } },
   ),
   apiKeysList: endpoint({
     method: 'GET',
@@ -267,7 +279,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZApiKeyGroups,
     ZApiKeyView,
-    onKey,
+    { objects: { apiKeyId: 'apiKey', groupIds: 'group' } },
   ),
   apiKeysRoles: call(
     'PUT',
@@ -277,7 +289,7 @@ export const userManagementEndpoints = {
     P.authorization,
     ZApiKeyRoles,
     ZApiKeyView,
-    onKey,
+    { objects: { apiKeyId: 'apiKey', ...roleIds } },
   ),
   apiKeysDirectPermissions: call(
     'PUT',
@@ -309,6 +321,16 @@ export const userManagementEndpoints = {
     ZApiKeyView,
     onKey,
   ),
+  /** Public: whoever holds the link mailed to the new address confirms the change (addition to the spec). */
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: um('email/confirm'),
+    access: 'public',
+    tag: 'users',
+    summary: 'Confirm a changed e-mail address with the mailed link (addition to the spec)',
+    body: ZConfirmEmail,
+    response: ZUserMessage,
+  }),
 } as const;
 
 /** The audit trail of an entity's subtree (addition to the spec). */
@@ -352,10 +374,23 @@ export const authorizationEndpoints = {
     query: ZSsoListQuery,
     response: z.array(ZSsoLink),
   }),
-  groupsCreate: authz('POST', '/groups/create', 'Create a group', ZCreateGroup, ZGroup),
-  groupsRoleAppend: authz('POST', '/groups/role/append', 'Add a role to a group', ZAppendGroupRole, ZGroup),
+  groupsCreate: authz('POST', '/groups/create', 'Create a group', ZCreateGroup, ZGroup, {
+    roleIds: 'role',
+    members: 'principal',
+  }),
+  groupsRoleAppend: authz('POST', '/groups/role/append', 'Add a role to a group', ZAppendGroupRole, ZGroup, {
+    groupId: 'group',
+    roleId: 'role',
+  }),
   rolesCreate: authz('POST', '/roles/create', 'Create a role', ZCreateRole, ZRole),
-  scopesCreate: authz('POST', '/permission-scopes/create', 'Bind a group to an entity', ZCreateScope, ZScope),
+  scopesCreate: authz(
+    'POST',
+    '/permission-scopes/create',
+    'Bind a group to an entity',
+    ZCreateScope,
+    ZScope,
+    { groupId: 'group' },
+  ),
   scopesDelete: authz('POST', '/permission-scopes/delete', 'Delete a permission scope', ZDeleteScope, ZOk),
   directCreate: authz(
     'POST',
@@ -363,6 +398,7 @@ export const authorizationEndpoints = {
     'Grant a direct permission',
     ZCreateDirect,
     ZDirectPermission,
+    { principal: 'principal' },
   ),
   ssoCreate: call(
     'POST',
@@ -382,6 +418,19 @@ export const authorizationEndpoints = {
     'What a change of rights would do, without saving it (addition to the spec)',
     ZRightsPreviewRequest,
     ZRightsPreview,
+    // A preview names what its change would: the same objects, placed the same way.
+    {
+      'change.body.groupId': 'group',
+      'change.body.groupIds': 'group',
+      'change.body.roleId': 'role',
+      'change.body.roleIds': 'role',
+      'change.body.userId': 'user',
+      'change.body.userIds': 'user',
+      'change.body.apiKeyId': 'apiKey',
+      'change.body.apiKeyIds': 'apiKey',
+      'change.body.principalId': { kindAt: 'principalKind' },
+      'change.body.entityId': 'entity',
+    },
   ),
   groupsUpdate: authz(
     'PUT',
@@ -389,17 +438,22 @@ export const authorizationEndpoints = {
     'Update a group (name, description, members)',
     ZUpdateGroup,
     ZGroup,
+    { groupId: 'group', members: 'principal' },
   ),
-  groupsRoleUpdate: authz('PUT', '/groups/role/update', 'Set a group’s roles', ZSetGroupRoles, ZGroup),
-  rolesUpdate: authz('PUT', '/roles/update', 'Update a role', ZUpdateRole, ZRole),
+  groupsRoleUpdate: authz('PUT', '/groups/role/update', 'Set a group’s roles', ZSetGroupRoles, ZGroup, {
+    groupId: 'group',
+    roleIds: 'role',
+  }),
+  rolesUpdate: authz('PUT', '/roles/update', 'Update a role', ZUpdateRole, ZRole, { roleId: 'role' }),
   scopesUpdate: authz('PUT', '/permission-scopes/update', 'Change a scope’s type', ZUpdateScope, ZScope),
-  groupsDelete: authz('DELETE', '/groups/delete', 'Delete a group', ZDeleteGroup, ZOk),
+  groupsDelete: authz('DELETE', '/groups/delete', 'Delete a group', ZDeleteGroup, ZOk, { groupId: 'group' }),
   rolesDelete: authz(
     'DELETE',
     '/roles/delete',
     'Delete a role (refused while a group uses it)',
     ZDeleteRole,
     ZOk,
+    { roleId: 'role' },
   ),
   directDelete: authz(
     'DELETE',

@@ -61,8 +61,12 @@ export const ZApiKeyList = z.strictObject({ entityId: ZIdParam.optional() });
 export const ZCreateApiKey = z.strictObject({
   ...acting,
   name: trimmed(100).min(1, 'Enter a name'),
-  /** The last day the key works (it stops at the end of that day, UTC). */
-  expiresOn: ZDate.optional(),
+  /**
+   * The last day the key works (it stops at the end of that day, UTC). Required: at most
+   * API_KEY_MAX_DAYS ahead, and for a key made by a key no later than that key's own expiry.
+   */
+  expiresOn: ZDate,
+  /** Empty: any address. A key made by a key lies within its maker's allow-list. */
   allowedCidrs: z.array(ZCidr).max(50).default([]),
 });
 /** The secret is in this answer only; afterwards the prefix identifies the key. */
@@ -79,7 +83,8 @@ export const ZApiKeyUpdate = z.strictObject({
   ...acting,
   apiKeyId,
   name: trimmed(100).min(1, 'Enter a name').optional(),
-  expiresOn: ZDate.nullable().optional(),
+  /** A key always expires: a new last day within the same bounds as at creation. */
+  expiresOn: ZDate.optional(),
   allowedCidrs: z.array(ZCidr).max(50).optional(),
 });
 export const ZRevokeApiKey = z.strictObject({ ...acting, apiKeyId });

@@ -23,6 +23,7 @@ import {
   ZRefCodeRows,
   ZRefCodeUpdate,
   ZRelated,
+  ZUpdatedEntity,
   ZUpdateEntity,
 } from './entity.schemas';
 import { ZEntityInstruments, ZEntityInstrumentsRequest, ZSetEntityInstruments } from './instruments.schemas';
@@ -162,6 +163,8 @@ export const entityEndpoints = {
   ),
   // Beyond section 7 (issue 26): a freeze stops new requests, trades and bookings in an
   // entity's subtree while pending requests stay pending; lifting it is audited with why.
+  // Both act on the target from above (issue 38): system_management held at its parent — the
+  // level that froze it or above — never by the frozen entity's own users.
   freeze: call(
     'POST',
     '/entity/freeze',
@@ -170,7 +173,7 @@ export const entityEndpoints = {
     P.system,
     ZFreezeRequest,
     ZEntity,
-    { objects: { targetEntityId: 'entity' } },
+    { objects: { targetEntityId: 'entityFromAbove' } },
   ),
   unfreeze: call(
     'POST',
@@ -180,7 +183,7 @@ export const entityEndpoints = {
     P.system,
     ZFreezeRequest,
     ZEntity,
-    { objects: { targetEntityId: 'entity' } },
+    { objects: { targetEntityId: 'entityFromAbove' } },
   ),
   celerUser: call(
     'POST',
@@ -280,9 +283,10 @@ export const entityEndpoints = {
     access: 'authenticated',
     permissions: P.entityChange,
     tag: 'entities',
-    summary: 'Update an entity (moving it needs account_management at the new parent too)',
+    summary:
+      'Update an entity (moving it needs account_management at the new parent and above the old one; under four eyes it is a request)',
     body: ZUpdateEntity,
-    response: ZEntity,
+    response: ZUpdatedEntity,
     objects: { parentId: 'entity' },
   }),
   addressTypes: ref('/entity/addressTypes', 'Address types', ZCodeName),
@@ -361,6 +365,9 @@ export const entityEndpoints = {
  * and below it; a template's default parent and a new entity's parent are entities the
  * row's keys must be held on too (`objects`).
  */
+/** The groups a template grants or names as approvers are within the caller's reach, like any object. */
+const templateGroups = { 'grants.groupId': 'group', 'approvalPolicies.approverGroupId': 'group' } as const;
+
 export const templateEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -381,7 +388,7 @@ export const templateEndpoints = {
     ZTemplateCreate,
     ZTemplate,
     {
-      objects: { parentId: 'entity' },
+      objects: { parentId: 'entity', ...templateGroups },
     },
   ),
   view: call('POST', '/template/view', 'templates', 'One template', P.templates, ZTemplateRef, ZTemplate, {
@@ -411,7 +418,7 @@ export const templateEndpoints = {
     ZTemplateUpdate,
     ZTemplate,
     {
-      objects: { templateId: 'template', parentId: 'entity' },
+      objects: { templateId: 'template', parentId: 'entity', ...templateGroups },
     },
   ),
   delete: call(

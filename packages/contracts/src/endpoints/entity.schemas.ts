@@ -95,6 +95,12 @@ export const ZEntity = z.object({
     .nullable(),
 });
 export type TEntity = z.infer<typeof ZEntity>;
+/**
+ * The answer to an update: the entity as it now stands and, when its move waits for a second
+ * administrator (approval policies under four eyes at its old or new parent), the 'ENTITY
+ * MOVE' request to approve — the parent is then unchanged.
+ */
+export const ZUpdatedEntity = ZEntity.extend({ pendingRequestId: z.number().optional() });
 
 const entityFields = {
   entityName: trimmed(200).min(1, 'Enter a name'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, endpoint } from '../endpoint';
 import { ZBigIdParam, ZIdParam } from '../primitives';
+import { ZPendingChange } from './limits.schemas';
 import {
   ZAccount,
   ZAccountList,
@@ -65,6 +66,9 @@ import {
 } from './transfers.schemas';
 
 const params = (field: string) => ({ in: 'params', field }) as const;
+
+/** A back-office entry's answer: the entry booked, or — above its ceiling — the request it became (limits). */
+const ZCashBooking = z.union([ZCashEntry, ZPendingChange]);
 
 export const accountEndpoints = {
   balances: call(
@@ -224,30 +228,30 @@ export const cashEntryEndpoints = {
     'POST',
     '/cashentry/deposit',
     'cash-entries',
-    'Book a historic deposit (Idempotency-Key)',
+    'Book a historic deposit (Idempotency-Key); above its ceiling, a LARGE CASH ENTRY request booked when another person approves it',
     P.cashDeposit,
     ZCashMovement,
-    ZCashEntry,
+    ZCashBooking,
     { idempotent: true, objects: { accountId: 'account' } },
   ),
   withdrawal: call(
     'POST',
     '/cashentry/withdrawal',
     'cash-entries',
-    'Book a historic withdrawal (Idempotency-Key)',
+    'Book a historic withdrawal (Idempotency-Key); above its ceiling, a LARGE CASH ENTRY request booked when another person approves it',
     P.cashWithdrawal,
     ZCashMovement,
-    ZCashEntry,
+    ZCashBooking,
     { idempotent: true, objects: { accountId: 'account' } },
   ),
   internalTransfer: call(
     'POST',
     '/cashentry/internal-transfer',
     'cash-entries',
-    'Book a historic internal transfer (Idempotency-Key)',
+    'Book a historic internal transfer (Idempotency-Key); above its ceiling, a LARGE CASH ENTRY request booked when another person approves it',
     P.cashWithdrawal,
     ZCashTransfer,
-    ZCashEntry,
+    ZCashBooking,
     { idempotent: true, objects: { fromAccountId: 'account', toAccountId: 'account' } },
   ),
   // Whoever may book an entry of a type may reverse one (declared beyond section 7).

@@ -11,8 +11,15 @@ export const P = {
   approvals: anyOf('approve_withdrawal', 'approve_deposit', 'approve_whitelist'),
   /** An approver's inbox: the requests of the entity (its own keys) and of those below it (child keys). */
   approvalsHereOrBelow: {
-    // authorization_management decides approval-policy changes under four eyes.
-    keys: ['approve_withdrawal', 'approve_deposit', 'approve_whitelist', 'authorization_management'],
+    // authorization_management decides approval-policy changes under four eyes; system_management
+    // decides ceilings ('LIMIT').
+    keys: [
+      'approve_withdrawal',
+      'approve_deposit',
+      'approve_whitelist',
+      'authorization_management',
+      'system_management',
+    ],
     mode: 'any',
     scope: 'currentOrChild',
   },
@@ -24,7 +31,10 @@ export const P = {
     'request_whitelist',
     'approve_whitelist',
   ),
-  /** Deciding or reading one request: who may make or decide one (approval-policy changes: authorization_management). */
+  /**
+   * Deciding or reading one request: who may make or decide one (approval-policy changes:
+   * authorization_management; ceilings: system_management).
+   */
   decideRequests: anyOf(
     'request_withdrawal',
     'approve_withdrawal',
@@ -33,6 +43,7 @@ export const P = {
     'request_whitelist',
     'approve_whitelist',
     'authorization_management',
+    'system_management',
   ),
   requestDeposit: anyOf('request_deposit'),
   requestWithdrawal: anyOf('request_withdrawal'),

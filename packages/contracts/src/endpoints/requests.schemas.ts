@@ -22,7 +22,16 @@ export const ZRequestStatusUpdate = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_NEEDS_REASON, input: v.reason });
   });
 
-const ZActor = z.object({ kind: z.string(), id: z.string(), name: z.string() });
+/**
+ * Who made or moved a request. An API key that a user owns acts for that user (the person
+ * maker-checker counts): `onBehalfOf` names the owner.
+ */
+const ZActor = z.object({
+  kind: z.string(),
+  id: z.string(),
+  name: z.string(),
+  onBehalfOf: z.object({ id: z.string(), name: z.string() }).optional(),
+});
 
 /** What every request's view holds whatever its type. */
 const ZRequestViewBase = z.object({
@@ -76,6 +85,9 @@ export const ZRequestView = z.discriminatedUnion('type', [
   viewOf(D['APPROVAL POLICY']),
   viewOf(D['OFF MARKET TRADE']),
   viewOf(D['BARRIER EVENT']),
+  viewOf(D.LIMIT),
+  viewOf(D['LARGE CASH ENTRY']),
+  viewOf(D['ENTITY MOVE']),
 ]);
 export type TRequestView = z.infer<typeof ZRequestView>;
 
@@ -123,6 +135,9 @@ export const ZRequestItem = z.discriminatedUnion('type', [
   itemOf(D['APPROVAL POLICY']),
   itemOf(D['OFF MARKET TRADE']),
   itemOf(D['BARRIER EVENT']),
+  itemOf(D.LIMIT),
+  itemOf(D['LARGE CASH ENTRY']),
+  itemOf(D['ENTITY MOVE']),
 ]);
 export type TRequestItem = z.infer<typeof ZRequestItem>;
 

@@ -35,6 +35,8 @@ export const ZUserSummary = z.object({
   username: z.string(),
   displayName: z.string(),
   email: z.string(),
+  /** A new address waiting for its owner to confirm it through the mailed link (null: none). */
+  pendingEmail: z.string().nullable(),
   homeEntityId: z.number(),
   homeEntityName: z.string(),
   status: z.enum(USER_STATUSES),
@@ -97,11 +99,25 @@ export const ZUpdateUser = z.strictObject({
   status: z.enum(USER_STATUSES).optional(),
   /** Lifts a sign-in lock left by the throttle. */
   unlock: z.literal(true).optional(),
-  /** Sends a fresh one-time set-password link. */
+  /**
+   * Sends a fresh one-time set-password link — only to a user who has never set a password
+   * (409 otherwise: they use "Forgot password").
+   */
   resendInvite: z.literal(true).optional(),
 });
 export const ZAssignUser = z.strictObject({ ...acting, userId, groupIds: z.array(ZId) });
-export const ZUserTwoFactor = z.strictObject({ ...acting, userId, action: z.literal('reset') });
+/** A 2FA reset ends the user's sessions and bearer tokens; the reason goes into the audit trail. */
+export const ZUserTwoFactor = z.strictObject({
+  ...acting,
+  userId,
+  action: z.literal('reset'),
+  reason: trimmed(500).min(1, 'Give the reason for the reset'),
+});
+
+/** The link mailed to a new e-mail address: the change happens when it is used (once, before it expires). */
+export const ZConfirmEmail = z.strictObject({
+  token: text(200).min(1, 'This confirmation link is incomplete'),
+});
 
 export const ZPrincipalRole = z.strictObject({ roleId: ZId, scopeType: z.enum(SCOPE_TYPES) });
 /** The principal's roles on the acting entity (replacing those it had there). */

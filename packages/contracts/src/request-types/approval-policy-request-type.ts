@@ -17,6 +17,9 @@ const TYPE_LABELS: { readonly [T in RequestType]: string } = {
   'APPROVAL POLICY': 'Approval Policy',
   'OFF MARKET TRADE': 'Off-market Trade',
   'BARRIER EVENT': 'Barrier Event',
+  LIMIT: 'Limit',
+  'LARGE CASH ENTRY': 'Large Cash Entry',
+  'ENTITY MOVE': 'Entity Move',
 };
 
 /**

@@ -105,6 +105,14 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
     // Before the target was named in the payload (commit 57cdb51).
     { accountId: 12, toAccountId: 13, asset: 'USD', amount: '400.00', memo: 'rebalance' },
   ],
+  'ENTITY MOVE': [
+    {
+      fromParentId: 4,
+      fromParentName: 'Aurora London Desk',
+      toParentId: 5,
+      toParentName: 'Aurora Singapore Desk',
+    },
+  ],
   'APPROVAL POLICY': [
     { requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: null },
     { requestType: 'APPROVAL POLICY', requiredApprovals: null, approverGroupId: 7 },
@@ -138,6 +146,35 @@ export const STORED: { [T in RequestType]: PayloadInputOf<T>[] } = {
       observedAt: '2026-11-27T14:05:00.000Z',
       source: 'Reuters EURUSD= page',
       reason: 'The sheet was stale for an hour',
+    },
+  ],
+  LIMIT: [
+    {
+      kind: 'CASH_ENTRY',
+      ceilingAsset: null,
+      maximum: '5000000',
+      currency: 'USD',
+      current: '10000000 USD (platform default)',
+    },
+    {
+      kind: 'MONEY_REQUEST',
+      ceilingAsset: 'BTC',
+      maximum: null,
+      currency: 'BTC',
+      current: '50 BTC (Aurora Markets)',
+    },
+  ],
+  'LARGE CASH ENTRY': [
+    {
+      type: 'DEPOSIT',
+      accountId: 12,
+      counterAccountId: null,
+      asset: 'USD',
+      amount: '25000000.00',
+      valueDate: '2026-11-20',
+      reference: 'Wire 88812',
+      memo: null,
+      ceiling: '10000000 USD (platform default)',
     },
   ],
 };

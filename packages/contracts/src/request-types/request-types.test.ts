@@ -50,6 +50,10 @@ describe('request type definitions', () => {
       // Decided by the house's dealing staff (the handlers check the approver is staff).
       'OFF MARKET TRADE': 'manual_trade_booking',
       'BARRIER EVENT': 'manual_trade_booking',
+      'ENTITY MOVE': 'authorization_management',
+      // Ceilings are set from above by system staff; a large entry is decided by a deposit approver.
+      LIMIT: 'system_management',
+      'LARGE CASH ENTRY': 'approve_deposit',
     });
   });
 

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { RequestType } from '../enums';
 import { approvalPolicyRequest } from './approval-policy-request-type';
+import { entityMoveRequest } from './entity-request-types';
+import { largeCashEntryRequest, limitRequest } from './limit-request-types';
 import { depositRequest, internalTransferRequest, withdrawalRequest } from './money-request-types';
 import type { RequestTypeDefinition } from './request-type';
 import { barrierEventRequest, offMarketTradeRequest } from './trading-request-types';
@@ -32,6 +34,9 @@ export const REQUEST_TYPE_DEFINITIONS = {
   'APPROVAL POLICY': approvalPolicyRequest,
   'OFF MARKET TRADE': offMarketTradeRequest,
   'BARRIER EVENT': barrierEventRequest,
+  LIMIT: limitRequest,
+  'LARGE CASH ENTRY': largeCashEntryRequest,
+  'ENTITY MOVE': entityMoveRequest,
 } as const satisfies { [T in RequestType]: RequestTypeDefinition<T> };
 
 type Definitions = typeof REQUEST_TYPE_DEFINITIONS;

@@ -5,7 +5,13 @@ import type { ApiKeysService } from './api-keys.service';
 import type { SsoLinksService } from './sso-links.service';
 
 /** `/user-management/api-keys/…` and `/sso/…`. */
-export function apiKeyRoutes(app: FastifyInstance, keys: ApiKeysService, sso: SsoLinksService) {
+export function apiKeyRoutes(
+  app: FastifyInstance,
+  keys: ApiKeysService,
+  sso: SsoLinksService,
+  /** The credential rule for a user (issue 38): a linked identity signs in as that user. */
+  mayActOnCredentialsOf: (who: ReturnType<typeof actingOn>, userId: string, act: string) => Promise<void>,
+) {
   const U = API.userManagement;
   const A = API.authorization;
   serve(app, U.apiKeysList, (c) => keys.list(actingOn(c)));
@@ -18,6 +24,9 @@ export function apiKeyRoutes(app: FastifyInstance, keys: ApiKeysService, sso: Ss
     keys.setDirect(actingOn(c), c.body.apiKeyId, c.body.permissions),
   );
   serve(app, A.ssoList, (c) => sso.list(actingOn(c)));
-  serve(app, A.ssoCreate, (c) => sso.create(actingOn(c), c.body));
+  serve(app, A.ssoCreate, async (c) => {
+    await mayActOnCredentialsOf(actingOn(c), c.body.userId, 'link a sign-in identity to this user');
+    return sso.create(actingOn(c), c.body);
+  });
   serve(app, A.ssoDelete, (c) => sso.remove(actingOn(c), c.body.id));
 }

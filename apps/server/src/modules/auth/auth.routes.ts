@@ -1,6 +1,6 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAudit } from '../../platform/audit';
+import { audited } from '../../platform/audit';
 import { unauthenticated } from '../../platform/errors';
 import { serve } from '../../platform/routes';
 import { passwordRequirements } from '../users/password-policy';
@@ -51,9 +51,11 @@ export function authRoutes(app: FastifyInstance, m: AuthModule) {
     // A session that Microsoft signed in also ends at Microsoft, whatever the browser says:
     // the session knows how it began, so a browser that forgot still signs out there.
     const viaEntra = request.authSession?.session.via === ENTRA_PROVIDER;
-    if (request.authSession) await m.sessions.end(request.authSession.session.id);
+    const ended = request.authSession?.session.id;
+    await audited(m.db, { principal, request }, { action: 'auth.logout', outcome: 'success' }, async (tx) => {
+      if (ended) await m.sessions.end(ended, tx);
+    });
     clearSessionCookies(reply, m.cookies);
-    await recordAudit(m.db, { principal, request }, { action: 'auth.logout', outcome: 'success' });
     return { redirectUrl: body.isMsEntra || viaEntra ? await m.entra.endSessionUrl() : '/login' };
   });
 

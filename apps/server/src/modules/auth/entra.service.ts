@@ -1,6 +1,7 @@
+import { withoutBidiControls } from '@clearway/contracts/primitives';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { recordAudit } from '../../platform/audit';
+import { audited, recordRefusal } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
@@ -134,7 +135,10 @@ export function createEntraService(deps: {
     }
     const user = await provisionedUser(claims);
     if (!user) {
-      await audit('failure', String(claims.email ?? claims.sub), { reason: 'not provisioned' });
+      // The claim is the identity provider's text, shown in the audit trail: no direction controls.
+      await audit('failure', withoutBidiControls(String(claims.email ?? claims.sub)), {
+        reason: 'not provisioned',
+      });
       throw unauthenticated(ENTRA_NOT_PROVISIONED);
     }
     const session = await login.startSession(user, meta, ENTRA_PROVIDER);
@@ -157,7 +161,10 @@ export function createEntraService(deps: {
     target: string | undefined,
     details: Record<string, unknown>,
   ) {
-    await recordAudit(db, { principal: null }, { action: 'auth.ms-entra', outcome, target, details });
+    const entry = { action: 'auth.ms-entra', target, details };
+    // A refusal changed nothing; a success is the sign-in's own row (its session is made next).
+    if (outcome === 'failure') await recordRefusal(db, { principal: null }, entry);
+    else await audited(db, { principal: null }, { ...entry, outcome }, async () => undefined);
   }
 
   async function endSessionUrl(): Promise<string> {

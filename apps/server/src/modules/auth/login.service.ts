@@ -1,6 +1,6 @@
 import type { Require2fa } from '@clearway/contracts/enums';
 import { INVALID_PASSWORD_MESSAGE, INVALID_TOTP_MESSAGE } from '@clearway/contracts/session';
-import { recordAudit } from '../../platform/audit';
+import { audited, recordRefusal } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
@@ -50,12 +50,11 @@ export function createLoginService(deps: {
   ): Promise<void> {
     const locked = await throttle.lockReachedSince(attempt);
     if (check.right && !locked) return;
-    await recordAudit(
+    await recordRefusal(
       db,
       { principal: null, meta },
       {
         action: 'auth.login',
-        outcome: 'failure',
         target: login,
         details: { reason: check.right ? 'locked' : check.reason },
       },
@@ -90,8 +89,7 @@ export function createLoginService(deps: {
   /** `attempt` is the guess that proved the user, if one did (SSO and Entra need none). */
   async function completeLogin(user: UserRow, attempt: Attempt | undefined, meta: RequestMeta, via: string) {
     await (attempt ? throttle.succeed(attempt) : throttle.reset(user.username));
-    await usersService.update(user.id, { lastLoginAt: new Date() });
-    await recordAudit(
+    await audited(
       db,
       { principal: userPrincipal(user, 'session'), meta },
       {
@@ -100,6 +98,7 @@ export function createLoginService(deps: {
         target: user.username,
         details: { via },
       },
+      (tx) => usersService.update(user.id, { lastLoginAt: new Date() }, tx),
     );
   }
 
@@ -135,11 +134,12 @@ export function createLoginService(deps: {
   async function beginSetup(live: LiveSession) {
     if (live.session.require2fa !== 'setup') throw conflict('Two-factor authentication is already set up');
     const secret = newTotpSecret();
-    await usersService.update(live.session.userId, { totpSecret: encryptSecret(secret, secrets.totpKey) });
-    await recordAudit(
+    await audited(
       db,
       { principal: null },
       { action: 'auth.2fa.setup-started', outcome: 'success', target: live.username },
+      (tx) =>
+        usersService.update(live.session.userId, { totpSecret: encryptSecret(secret, secrets.totpKey) }, tx),
     );
     return setupMaterial(secret, config.PRODUCT_NAME, live.username);
   }
@@ -151,8 +151,7 @@ export function createLoginService(deps: {
     const right = await acceptCode(user, code);
     await settle(attempt, meta, user.username, { right, reason: 'totp', message: INVALID_TOTP_MESSAGE });
     if (live.session.require2fa === 'setup') {
-      await usersService.update(user.id, { totpEnabled: true });
-      await recordAudit(
+      await audited(
         db,
         { principal: userPrincipal(user, 'session'), meta },
         {
@@ -160,6 +159,7 @@ export function createLoginService(deps: {
           outcome: 'success',
           target: user.username,
         },
+        (tx) => usersService.update(user.id, { totpEnabled: true }, tx),
       );
     }
     const issued = await sessions.rotate(live.session, 'success');

@@ -4,22 +4,19 @@ import { Agent } from '../../test/agent';
 import { createUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 import { FORGOT_PASSWORD_ANSWER, INVALID_RESET_LINK } from './password.service';
+import { nthLinkTo, useResetMailWorker } from './password.test-support';
 
 describe('password flows', () => {
   const t = useTestApp();
+  // The link is mailed by a background job after the answer.
+  useResetMailWorker(t);
   const forgot = (username: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { username } });
   const reset = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
 
-  async function linkFor(email: string): Promise<string> {
-    const rows = await t.database.db.execute<{ body: string }>(
-      sql`select body from mail_outbox where "to" = ${email} order by id desc limit 1`,
-    );
-    const token = /token=([\w-]+)/.exec(rows.rows[0]!.body)?.[1];
-    expect(token).toBeDefined();
-    return token!;
-  }
+  /** The link of the first mail to `email`, once the job has sent it. */
+  const linkFor = (email: string) => nthLinkTo(t, email, 1);
 
   it('answers the same for known and unknown accounts', async () => {
     const user = await createUser(t);
@@ -66,6 +63,7 @@ describe('password flows', () => {
     const weak = await reset(token, 'weakpassword');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/upper-case/);
+    expect((await reset(token, 'Brand-New-Secret-77')).statusCode).toBe(200);
   });
 
   it('ends existing sessions when the password is reset', async () => {

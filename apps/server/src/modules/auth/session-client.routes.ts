@@ -1,7 +1,7 @@
 import { API } from '@clearway/contracts/endpoint-table';
 import { CSRF_COOKIE } from '@clearway/contracts/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAudit } from '../../platform/audit';
+import { audited } from '../../platform/audit';
 import { randomToken, safeEqual } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isConnectionLoss } from '../../platform/pg-errors';
@@ -114,11 +114,11 @@ export function sessionClientRoutes(app: FastifyInstance, m: AuthModule) {
       if (!body.csrfToken || !safeEqual(body.csrfToken, s.session.csrfToken)) {
         throw new AppError('Forbidden', 403, 'The CSRF token is missing or invalid');
       }
-      await m.sessions.end(s.session.id);
-      await recordAudit(
+      await audited(
         m.db,
         { principal: null, request },
         { action: 'auth.signout', outcome: 'success', target: s.username },
+        (tx) => m.sessions.end(s.session.id, tx),
       );
     }
     clearSessionCookies(reply, m.cookies);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, importJWK, type JWK, jwtVerify } from 'jose';
-import { recordAudit } from '../../platform/audit';
+import { recordRefusal } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { unauthenticated } from '../../platform/errors';
@@ -61,12 +61,11 @@ export function createSsoService(db: Db, config: Config, users: UsersService) {
       return user;
     } catch (err) {
       if (isConnectionLoss(err)) throw err;
-      await recordAudit(
+      await recordRefusal(
         db,
         { principal: null },
         {
           action: 'auth.sso',
-          outcome: 'failure',
           target: link.name,
           details: { reason: (err as Error).message },
         },

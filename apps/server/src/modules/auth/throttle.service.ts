@@ -10,6 +10,15 @@ export const guessKeys = (username: string, ip?: string) => [
   accountKey(username),
   ...(ip ? [ipKey(ip)] : []),
 ];
+/**
+ * The counters one `forgot-password` call counts against: the identifier as submitted
+ * (normalised like a sign-in's, known or not — a limit reached tells nothing about the
+ * account) and the caller's address. Apart from the sign-in's: asking for links locks no one out.
+ */
+export const resetRequestKeys = (login: string, ip?: string) => [
+  `reset-${accountKey(login)}`,
+  ...(ip ? [`reset-${ipKey(ip)}`] : []),
+];
 
 /** The growing pause before a failed attempt is answered: base × 2^(n−1), capped. */
 export function failureDelayMs(failures: number, baseMs: number, maxMs: number): number {
@@ -31,12 +40,19 @@ export type Attempt = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function lockedError(seconds: number): AppError {
+/** What a locked counter answers, for the minutes it stays locked. */
+export type LockedMessage = (inMinutes: string) => string;
+export const SIGN_IN_LOCKED: LockedMessage = (wait) =>
+  `Too many failed sign-in attempts. Try again in ${wait}.`;
+export const RESET_REQUESTS_LIMITED: LockedMessage = (wait) =>
+  `Too many password reset requests. Try again in ${wait}.`;
+
+function lockedError(seconds: number, message: LockedMessage = SIGN_IN_LOCKED): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return new AppError(
     'RateLimited',
     429,
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    message(`${minutes} minute${minutes === 1 ? '' : 's'}`),
     undefined,
     undefined,
     { 'Retry-After': String(minutes * 60) },
@@ -50,6 +66,8 @@ function lockedError(seconds: number): AppError {
  * so however many guesses arrive at once, at most LOGIN_LOCK_THRESHOLD are checked in a
  * window. The threshold-th admitted guess locks the account (known or not — no
  * enumeration) for LOGIN_LOCK_MINUTES; an IP locks after LOGIN_IP_LOCK_THRESHOLD.
+ * `forgot-password` calls are counted the same way on counters of their own
+ * (`resetRequestKeys`: FORGOT_PASSWORD_LIMIT per identifier, FORGOT_PASSWORD_IP_LIMIT per IP).
  *
  * Once checked, a guess asks `lockReachedSince`: if later guesses locked a key while this
  * one was being checked, it is refused as locked whether it was right or wrong, so a right
@@ -60,8 +78,11 @@ function lockedError(seconds: number): AppError {
  */
 export function createThrottleService(db: Db, config: Config) {
   const window = sql`(${config.LOGIN_LOCK_MINUTES}::int * interval '1 minute')`;
-  const thresholdOf = (key: SQL) =>
-    sql`(case when ${key} like 'ip:%' then ${config.LOGIN_IP_LOCK_THRESHOLD}::int else ${config.LOGIN_LOCK_THRESHOLD}::int end)`;
+  const thresholdOf = (key: SQL) => sql`(case
+    when ${key} like 'ip:%' then ${config.LOGIN_IP_LOCK_THRESHOLD}::int
+    when ${key} like 'reset-ip:%' then ${config.FORGOT_PASSWORD_IP_LIMIT}::int
+    when ${key} like 'reset-account:%' then ${config.FORGOT_PASSWORD_LIMIT}::int
+    else ${config.LOGIN_LOCK_THRESHOLD}::int end)`;
   // A window ends when it is older than the lock time, or when the lock it reached has passed.
   const windowOver = sql`(window_started_at < now() - ${window} or locked_until <= now())`;
   const nextCount = sql`(case when ${windowOver} then 1 else failures + 1 end)`;
@@ -81,9 +102,9 @@ export function createThrottleService(db: Db, config: Config) {
   return {
     /**
      * Counts a guess against every key, unless one of them is locked.
-     * @throws RateLimited (429, Retry-After) while any of the keys is locked
+     * @throws RateLimited (429, Retry-After, `lockedMessage`) while any of the keys is locked
      */
-    async admit(keyList: string[]): Promise<Attempt> {
+    async admit(keyList: string[], lockedMessage: LockedMessage = SIGN_IN_LOCKED): Promise<Attempt> {
       const keys = [...new Set(keyList)].sort(); // one lock order for every caller
       const outcome = await db.transaction(async (tx) => {
         // Creates the missing rows and locks every row in one step (a no-op update still
@@ -110,7 +131,7 @@ export function createThrottleService(db: Db, config: Config) {
           returning key, failures, window_started_at::text as window, locked_until::text`);
         return { lockedSeconds: 0, rows: counted.rows };
       });
-      if (outcome.lockedSeconds > 0) throw lockedError(outcome.lockedSeconds);
+      if (outcome.lockedSeconds > 0) throw lockedError(outcome.lockedSeconds, lockedMessage);
       const account = outcome.rows.find((r) => r.key.startsWith('account:'));
       return {
         keys: outcome.rows.map((r) => ({ key: r.key, window: r.window, lockedUntil: r.locked_until })),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { recordAudit } from '../../platform/audit';
+import { recordRefusal } from '../../platform/audit';
 import { createBatcher } from '../../platform/batcher';
 import type { Config } from '../../platform/config';
 import { hashToken, randomToken, safeEqual } from '../../platform/crypto';
@@ -144,6 +144,13 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
     humanOf,
 
     /**
+     * Ends every bearer token the user holds now (a 2FA reset): each carries the stamp of the
+     * user's credential time, which moves on here, so none verifies again.
+     */
+    endBearerTokens: (userId: string, tx: DbOrTx = db) =>
+      users.update(userId, { passwordChangedAt: new Date() }, tx),
+
+    /**
      * Every principal of the person behind `principal`: the user and each API key that user
      * created (just the principal itself when no user stands behind it). Lists that leave out
      * "your own" requests compare against these, as maker-checker does.
@@ -176,12 +183,11 @@ export function createTokensService(db: Db, config: Config, secrets: Secrets, us
         twoFactorPending: false,
       };
       if (!withinAllowList(ip, row.allowedCidrs)) {
-        await recordAudit(
+        await recordRefusal(
           db,
           { principal, meta: { ip } },
           {
             action: 'auth.apiKey.refused',
-            outcome: 'failure',
             target: row.prefix,
             details: { reason: 'outside the IP allow-list', ip, allowedCidrs: row.allowedCidrs },
           },

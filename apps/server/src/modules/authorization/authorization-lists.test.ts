@@ -128,7 +128,9 @@ describe('authorization lists', () => {
       groupId: group.id,
       roleId: theirs.id,
     });
-    expect(append.statusCode).toBe(403);
+    // Outside the caller's reach, as if it did not exist (the guard's object placement).
+    expect(append.statusCode).toBe(404);
+    expect(append.json().message).toBe('Role not found');
   });
 
   it('reads each list in the same few statements for 3 groups as for 40', async () => {

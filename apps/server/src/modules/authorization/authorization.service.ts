@@ -1,12 +1,13 @@
 import { SCOPE_TYPE_LABELS, SCOPE_TYPES, type ScopeType } from '@clearway/contracts/authorization';
 import { PERMISSION_KEYS, type PermissionKey } from '@clearway/contracts/permissions';
-import { and, eq, inArray } from 'drizzle-orm';
-import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit, recordRefusal } from '../../platform/audit';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import { entityNameOf } from '../entities/entity-sql';
+import { authorizationObjects } from './authorization.objects';
 import {
   directPermissions,
   groupMembers,
@@ -16,6 +17,7 @@ import {
   roles,
 } from './authorization.tables';
 import { groupView, listGroups, listRoles, listScopes, roleViewFor } from './authorization-views';
+import { withinReach } from './object-placement';
 import {
   accessOf,
   holdersOfRole,
@@ -106,7 +108,7 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
     who: Who,
     audit: { action: string; target: string; details?: Record<string, unknown> },
     touched: Partial<Touched>,
-    work: (tx: DbOrTx, touched: Touched) => Promise<T>,
+    work: (tx: Tx, touched: Touched) => Promise<T>,
   ) {
     const scope: Touched = { groupIds: [], roleIds: [], principals: [], ...touched };
     if (who.preview) return previewChange(who.principal, who.preview, scope, work);
@@ -118,11 +120,7 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
       });
     } catch (err) {
       if (err instanceof AppError && err.status === 403)
-        await recordAudit(db, who, {
-          ...audit,
-          outcome: 'failure',
-          details: { ...audit.details, refused: err.message },
-        });
+        await recordRefusal(db, who, { ...audit, details: { ...audit.details, refused: err.message } });
       if (isUniqueViolation(err)) throw conflict('A record with that name or binding already exists');
       if (isFkViolation(err))
         throw conflict('That record is in use or refers to something that does not exist');
@@ -139,7 +137,7 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
     principal: Principal,
     sink: PreviewSink,
     scope: Touched,
-    work: (tx: DbOrTx, touched: Touched) => Promise<T>,
+    work: (tx: Tx, touched: Touched) => Promise<T>,
   ): Promise<T> {
     try {
       await db.transaction(async (tx) => {
@@ -192,7 +190,24 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
         );
       return rows.map((r) => r.id);
     },
-    /** Group names by id, for what names groups (a template's grants); unknown ids are left out. */
+    /**
+     * Group names by id, for what names groups to a caller acting on `entityId` (a template's
+     * grants): only groups within its reach, placed as the guard places a named group
+     * (`authorization.objects.ts`), so an answer never names another tenant's group.
+     * Unknown and out-of-reach ids are left out.
+     */
+    async groupNamesWithin(entityId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const placed = authorizationObjects.group;
+      const rows = await db.execute<{ id: number; name: string }>(sql`
+        select g.id, g.name from ${groups} g
+         where g.id = any(${sql.param([...new Set(ids)])}::int[])
+           and not exists (select 1 from (${placed.owners}) o
+                            where o.id = g.id
+                              and not ${withinReach(placed.reach, sql`o.entity_id`, sql`${entityId}::int`)})`);
+      return new Map(rows.rows.map((r) => [Number(r.id), r.name]));
+    },
+    /** Group names by id, for what names groups; unknown ids are left out. */
     async groupNames(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db
@@ -345,7 +360,7 @@ export function createAuthorizationService(db: Db, namesOf: NamesOf = async () =
      * @throws Forbidden (the grant rule), NotFound (no such group)
      */
     async bindGroupsIn(
-      tx: DbOrTx,
+      tx: Tx,
       who: Who,
       binds: { groupId: number; entityId: number; scopeType: ScopeType }[],
     ) {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { createBatcher, type Outcome } from '../../platform/batcher';
 import { type Db, queryPrepared } from '../../platform/db';
-import type { ObjectOwners } from '../../platform/object-owners';
+import { canonicalId, fitsIdType, type ObjectOwners, type OwnerQuery } from '../../platform/object-owners';
 import type {
   ObjectPlacement,
   ObjectPlacer,
@@ -11,6 +11,12 @@ import type {
 import { entityAtOrBelow } from '../entities/entity-sql';
 
 type Question = { actingEntityId: number; refs: OwnedObjectRef[] };
+
+/** Whether an owner at `owner` lies within the kind's reach of the acting entity (`ObjectReach`). */
+export const withinReach = (reach: OwnerQuery['reach'], owner: SQL, acting: SQL): SQL =>
+  reach === 'line'
+    ? sql`(${entityAtOrBelow(owner, acting)} or ${entityAtOrBelow(acting, owner)})`
+    : entityAtOrBelow(owner, acting);
 type Row = { q: number; kind: OwnedObjectKind; id: string; entity_id: number; within: boolean };
 
 /**
@@ -23,15 +29,18 @@ type Row = { q: number; kind: OwnedObjectKind; id: string; entity_id: number; wi
 export function createObjectPlacer(db: Db, owners: ObjectOwners): ObjectPlacer {
   const place = createBatcher(
     async (questions: Question[]): Promise<Outcome<ObjectPlacement[]>[]> => {
+      // An id that cannot be of its kind's type names nothing: it gets no placement.
       const asked = questions.flatMap((q, n) =>
-        q.refs.map((r) => ({ ...r, q: n, acting: q.actingEntityId })),
+        q.refs
+          .map((r) => ({ kind: r.kind, id: canonicalId(r.id), q: n, acting: q.actingEntityId }))
+          .filter((r) => fitsIdType(owners[r.kind].idType, r.id)),
       );
       const kinds = [...new Set(asked.map((a) => a.kind))].sort();
       const perKind: SQL[] = kinds.map((kind) => {
         const these = asked.filter((a) => a.kind === kind);
         const o = owners[kind];
         return sql`select x.q, ${kind}::text as kind, o.id::text as id, o.entity_id,
-                          ${entityAtOrBelow(sql`o.entity_id`, sql`x.acting`)} as within
+                          ${withinReach(o.reach, sql`o.entity_id`, sql`x.acting`)} as within
                      from unnest(${sql.param(these.map((a) => a.id))}::${sql.raw(o.idType)}[],
                                  ${sql.param(these.map((a) => a.q))}::int[],
                                  ${sql.param(these.map((a) => a.acting))}::int[]) as x(id, q, acting)

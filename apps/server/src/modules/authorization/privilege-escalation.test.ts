@@ -30,6 +30,18 @@ describe('the grant rule: no escalation through groups and roles', () => {
     expect(await grantTables(t)).toEqual(before);
   }
 
+  /** The call names a principal outside compliance's tree: 404 (section 8), not one grant row changed. */
+  async function notFoundAndNothingChanged(
+    call: () => Promise<{ statusCode: number; json: () => unknown }>,
+    message = 'User not found',
+  ) {
+    const before = await grantTables(t);
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, title: 'Resource Not Found', message });
+    expect(await grantTables(t)).toEqual(before);
+  }
+
   /** compliance still sees nothing at the root and holds no key it lacked on Aurora. */
   async function complianceUnchanged() {
     expect(await permissionsOn(compliance, root)).toBeNull();
@@ -59,8 +71,17 @@ describe('the grant rule: no escalation through groups and roles', () => {
       { kind: 'user', id: await userIdOf(t, 'admin') },
       { kind: 'user', id: complianceId },
     ];
-    await refusedAndNothingChanged(() =>
+    // The platform's administrator is no one compliance may name.
+    await notFoundAndNothingChanged(() =>
       compliance.put('/api/groups/update', { entityId: aurora, groupId: adminsGroup, members }),
+    );
+    // Naming only itself, the group (bound at the root, above Aurora) is the grant rule's to refuse.
+    await refusedAndNothingChanged(() =>
+      compliance.put('/api/groups/update', {
+        entityId: aurora,
+        groupId: adminsGroup,
+        members: [{ kind: 'user', id: complianceId }],
+      }),
     );
     await complianceUnchanged();
   });
@@ -99,11 +120,18 @@ describe('the grant rule: no escalation through groups and roles', () => {
       { kind: 'user', id: await userIdOf(t, 'treasury') },
       { kind: 'user', id: complianceId },
     ];
-    await refusedAndNothingChanged(() =>
+    await notFoundAndNothingChanged(() =>
       compliance.put('/api/groups/update', {
         entityId: aurora,
         groupId: treasuryGroup,
         members: treasuryMembers,
+      }),
+    );
+    await refusedAndNothingChanged(() =>
+      compliance.put('/api/groups/update', {
+        entityId: aurora,
+        groupId: treasuryGroup,
+        members: [{ kind: 'user', id: complianceId }],
       }),
     );
     await refusedAndNothingChanged(() =>

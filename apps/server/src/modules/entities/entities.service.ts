@@ -34,6 +34,7 @@ import {
 import { conversionProfiles, entities, rollProfiles } from './entities.tables';
 import { type CodeList, createEntityCodes } from './entity-codes.service';
 import { freezeHolding } from './entity-lookups';
+import { createEntityMoves } from './entity-moves';
 import { ancestorsOfPath, idsOfPath } from './entity-path';
 import { entityAtOrBelow } from './entity-sql';
 import { type ForestRow, walkVisible } from './visible-forest';
@@ -76,6 +77,7 @@ export function createEntitiesService(deps: {
 }) {
   const { db, resolver, users, referenceData } = deps;
   const codes = createEntityCodes(db);
+  const moves = createEntityMoves({ resolver });
 
   /**
    * An entity's attributes, address types and name sources must be codes the lists offer,
@@ -288,6 +290,8 @@ export function createEntitiesService(deps: {
       input.tradingEnabled !== before.tradingEnabled && 'tradingEnabled',
       (input.conversionProfileId ?? null) !== before.conversionProfileId && 'conversionProfileId',
       (input.rollProfileId ?? null) !== before.rollProfileId && 'rollProfileId',
+      // A move takes the entity out from under its parent's governance: decided from above it too.
+      input.parentId !== undefined && input.parentId !== before.parentId && 'parentId',
     ].filter((f): f is string => f !== false);
     if (changed.length === 0 || !before.parentId) return;
     const above = await resolver.resolve(who.principal, before.parentId);
@@ -299,21 +303,32 @@ export function createEntitiesService(deps: {
 
   /**
    * The guard has placed a new parent (its contract row declares `parentId` an entity) and
-   * checked the row's keys there too, so a move needs account_management at both ends.
-   * @throws BadRequest (a move below itself), NotFound
+   * checked the row's keys there too, so a move needs account_management at both ends — and
+   * above the entity (`refuseGovernedFromWithin`). A move is refused into or out of a frozen
+   * subtree, and waits for a second administrator where approval policies are under four
+   * eyes (`entity-moves.ts`): the answer then names the request, the parent unchanged.
+   * @throws BadRequest (a move below itself), Conflict (a freeze), Forbidden, NotFound
    */
-  async function update(who: Who, input: z.output<typeof ZUpdateEntity>): Promise<TEntity> {
+  async function update(
+    who: Who,
+    input: z.output<typeof ZUpdateEntity>,
+  ): Promise<TEntity & { pendingRequestId?: number }> {
     const before = await view(who.principal, input.entityId);
     await refuseGovernedFromWithin(who, before, input);
     const moving = input.parentId !== undefined && input.parentId !== before.parentId;
-    await db
+    const moved = await db
       .transaction(async (tx) => {
+        // First, so a refused move changes nothing else either.
+        const move = moving
+          ? await moves.moveIn(tx, who, {
+              entityId: input.entityId,
+              fromParentId: before.parentId,
+              toParentId: input.parentId!,
+            })
+          : {};
         await refuseUnofferedCodes(tx, input, before);
         if (before.active && !input.active) await refuseDeactivation(tx, input.entityId);
-        await updateEntityRow(tx, input.entityId, {
-          ...columns(input),
-          ...(moving ? { parentId: input.parentId } : {}),
-        });
+        await updateEntityRow(tx, input.entityId, columns(input));
         await replaceDetails(tx, input.entityId, input.addresses, input.nameMappings);
         await recordAudit(tx, who, {
           action: 'entity.update',
@@ -321,9 +336,10 @@ export function createEntitiesService(deps: {
           target: String(input.entityId),
           details: { before, input },
         });
+        return move;
       })
       .catch(asBadInput);
-    return view(who.principal, input.entityId);
+    return { ...(await view(who.principal, input.entityId)), ...moved };
   }
 
   const deactivationBlockers: DeactivationBlocker[] = [];
@@ -526,6 +542,8 @@ export function createEntitiesService(deps: {
     update,
     freeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, true, reason),
     unfreeze: (who: Who, entityId: number, reason: string) => setFrozen(who, entityId, false, reason),
+    /** Moves under four eyes become 'ENTITY MOVE' requests of this engine, applied on approval. */
+    governMovesWith: (engine: Parameters<typeof moves.governWith>[0]) => moves.governWith(engine),
     /** Another module's reason an entity may not be deactivated (funds, open positions). */
     refuseDeactivationWhen(blocker: DeactivationBlocker) {
       deactivationBlockers.push(blocker);

@@ -1,9 +1,9 @@
 import type { TEodRun } from '@clearway/contracts/endpoints/eod.schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { audited } from '../../platform/audit';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs/enqueue';
 import { defineTask } from '../../platform/jobs/job-task';
@@ -164,14 +164,22 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
     },
   });
 
-  /** Queues the run of a date in the caller's transaction (one job per date waits at a time). */
-  async function queue(date: string, requestedBy: string | null) {
-    return db.transaction(async (tx) => {
+  /**
+   * Queues the run of a date (one job per date waits at a time); asked by a person (`who`),
+   * the audit row commits with it.
+   */
+  async function queue(date: string, who: Who | null) {
+    const requestedBy = who?.principal.name ?? null;
+    const work = async (tx: Tx) => {
       const row = await ensureRun(tx, date, cutoff(date), requestedBy);
       if (row.status === 'COMPLETED' || row.status === 'RUNNING') return row;
       await enqueue(tx, runTask, { businessDate: date }, { jobKey: `eod:${date}`, queue: 'eod' });
       return updateRun(tx, date, { status: 'QUEUED', requestedBy });
-    });
+    };
+    if (!who) return db.transaction(work);
+    const entry = (row: Awaited<ReturnType<typeof work>>) =>
+      ({ action: 'eod.request', outcome: 'success', target: date, details: { status: row.status } }) as const;
+    return audited(db, who, entry, work);
   }
 
   const scheduleTask = defineTask({
@@ -205,14 +213,7 @@ export function createEndOfDay({ db, config, trading, instruments }: Deps) {
         throw refuse(
           `The end of day of ${date} cannot run before its cut-off (${config.EOD_CUTOFF_TIME} ${config.EOD_TIME_ZONE})`,
         );
-      const row = await queue(date, who.principal.name);
-      await recordAudit(db, who, {
-        action: 'eod.request',
-        outcome: 'success',
-        target: date,
-        details: { status: row.status },
-      });
-      return toRun(row);
+      return toRun(await queue(date, who));
     },
 
     /** The cut-off instant of a business date (the end of its day for the ledger and statements). */

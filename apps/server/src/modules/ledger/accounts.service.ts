@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES } from '@clearway/contracts/enums';
 import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
-import { type Db, type DbOrTx, inIds } from '../../platform/db';
+import { type Db, type DbOrTx, inIds, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import type { EntitiesService } from '../entities/entities.service';
@@ -100,7 +100,7 @@ export function createAccountsService(db: Db, entitiesService: EntitiesService) 
    * Opens an account in the caller's transaction (a template opens its accounts with the
    * entity); its id. The caller has checked the bank details. @throws BadRequest (unknown currency)
    */
-  async function createIn(tx: DbOrTx, who: Who, input: z.output<typeof ZCreateAccount>): Promise<number> {
+  async function createIn(tx: Tx, who: Who, input: z.output<typeof ZCreateAccount>): Promise<number> {
     const [row] = await tx
       .insert(accounts)
       .values({

@@ -1,15 +1,18 @@
+import type { TPendingChange } from '@clearway/contracts/endpoints/limits.schemas';
 import type {
   TCashEntry,
   ZCashEntryList,
   ZCashMovement,
   ZCashTransfer,
 } from '@clearway/contracts/endpoints/money.schemas';
+import type { PayloadOf } from '@clearway/contracts/request-types/request-types';
 import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Db, statement, type Tx } from '../../platform/db';
+import { type Db, type DbOrTx, statement, type Tx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
 import { formatAmount } from '../../platform/money';
 import type { Principal } from '../../platform/principal';
 import { entityAtOrBelow, entityNameOf, entityWithin } from '../entities/entity-sql';
@@ -23,6 +26,16 @@ export const OWN_ENTITY_BOOKING =
   'Historic entries are booked by staff of a parent entity; for your own entity’s accounts, submit a request for approval';
 
 type Who = { principal: Principal; entityId: number; request?: FastifyRequest };
+type LargeEntry = PayloadOf<'LARGE CASH ENTRY'>;
+/**
+ * The ceilings a back-office entry is held to (the limits module's, attached once it exists):
+ * the ceiling an entry is above at its accounts' owners, and the request such an entry becomes.
+ */
+export type CashCeilings = {
+  /** For each entry, the ceiling it is above at any of its owners, as it reads (null: within). */
+  breaches(entries: { entityIds: number[]; asset: string; amount: string }[]): Promise<(string | null)[]>;
+  submit(tx: Tx, who: Who, payload: LargeEntry): Promise<{ id: number; requiredApprovals: number }>;
+};
 const counterAccounts = alias(accountsTable, 'counter_account');
 const reversals = alias(cashEntries, 'reversal');
 type Row = typeof cashEntries.$inferSelect;
@@ -151,6 +164,12 @@ export async function writeEntries(
   });
 }
 
+/** A booking's answer known to be the entry itself (below its ceiling); for callers that book small amounts. */
+export function bookedEntry(answer: TCashEntry | TPendingChange): TCashEntry {
+  if ('pendingRequest' in answer) throw new Error(`Not booked: ${answer.pendingRequest.message}`);
+  return answer;
+}
+
 const answers = async (tx: Tx, items: (RecordItem<CashEntryInput> & Booked)[]) =>
   (await writeEntries(tx, items)).map((w) => w.entry);
 
@@ -191,38 +210,85 @@ const HISTORIC_ACCOUNTS = statement<
         join ${accountsTable} a on a.id = x.account`,
 );
 
+/** Refused by its ceiling: the entry becomes a request under four eyes instead (`book`). */
+export class AboveCeiling extends Error {
+  constructor(readonly ceiling: string) {
+    super(`Above the ceiling of ${ceiling}`);
+  }
+}
+
 /**
  * A back-office booking's entry: refused, before anything moves, when one of its accounts
  * lies outside the acting entity's tree (404, as if it did not exist: the access guard says
  * the same to an API call before this runs) or belongs to the booker's own (home) entity —
  * money moves there only by a request and its approval (maker-checker). One read for a batch.
+ * Held to the ceilings when given: an entry above the ceiling at the owner of either of its
+ * accounts is refused with `AboveCeiling` in the same batched check (before its key is kept).
  */
-const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
-  name: 'historic_cash_entry',
-  async check(db, items) {
-    const named = items.flatMap(({ who, input }) =>
-      [input.accountId, input.counterAccountId ?? input.accountId].map((account) => ({
-        account,
-        acting: who.entityId ?? who.principal?.homeEntityId ?? 0,
-      })),
-    );
-    const rows = await HISTORIC_ACCOUNTS(db, {
-      accounts: named.map((n) => n.account),
-      acting: named.map((n) => n.acting),
-    });
-    const found = new Map(rows.map((r) => [`${r.acting}:${r.account}`, r]));
-    return items.map(({ who, input }) => {
-      const accounts = [input.accountId, input.counterAccountId].flatMap((a) =>
-        a == null ? [] : [found.get(`${who.entityId ?? who.principal?.homeEntityId ?? 0}:${a}`)],
+function historicEntryHeldTo(ceilings: () => CashCeilings | null): RecordKind<CashEntryInput, TCashEntry> {
+  return {
+    ...historicEntryChecks,
+    async check(db, items) {
+      const rows = await accountsOf(db, items);
+      const refused = items.map((item) => placementRefusal(item, rows));
+      const held = ceilings();
+      if (!held) return refused;
+      const above = await held.breaches(
+        items.map(({ input, who }) => ({
+          entityIds: ownersOf(input, who, rows),
+          asset: input.asset,
+          amount: input.amount,
+        })),
       );
-      if (accounts.some((a) => !a?.within)) return notFound('Account not found');
-      if (accounts.some((a) => a!.entity_id === who.principal?.homeEntityId))
-        return forbidden(OWN_ENTITY_BOOKING);
-      return null;
-    });
-  },
-  write: answers,
-};
+      return refused.map((r, i) => r ?? (above[i] ? new AboveCeiling(above[i]) : null));
+    },
+  };
+}
+
+type AccountRow = { account: number; acting: number; entity_id: number; within: boolean };
+const actingOf = (who: RecordItem<CashEntryInput>['who']) => who.entityId ?? who.principal?.homeEntityId ?? 0;
+
+async function accountsOf(db: DbOrTx, items: RecordItem<CashEntryInput>[]) {
+  const named = items.flatMap(({ who, input }) =>
+    [input.accountId, input.counterAccountId ?? input.accountId].map((account) => ({
+      account,
+      acting: actingOf(who),
+    })),
+  );
+  const rows = await HISTORIC_ACCOUNTS(db, {
+    accounts: named.map((n) => n.account),
+    acting: named.map((n) => n.acting),
+  });
+  return new Map(rows.map((r) => [`${r.acting}:${r.account}`, r]));
+}
+
+const accountRowsOf = (
+  { who, input }: RecordItem<CashEntryInput>,
+  found: Map<string, AccountRow>,
+): (AccountRow | undefined)[] =>
+  [input.accountId, input.counterAccountId].flatMap((a) =>
+    a == null ? [] : [found.get(`${actingOf(who)}:${a}`)],
+  );
+
+const ownersOf = (
+  input: CashEntryInput,
+  who: RecordItem<CashEntryInput>['who'],
+  found: Map<string, AccountRow>,
+) => accountRowsOf({ who, input }, found).flatMap((a) => (a ? [a.entity_id] : []));
+
+function placementRefusal(item: RecordItem<CashEntryInput>, found: Map<string, AccountRow>): Error | null {
+  const accounts = accountRowsOf(item, found);
+  if (accounts.some((a) => !a?.within)) return notFound('Account not found');
+  if (accounts.some((a) => a!.entity_id === item.who.principal?.homeEntityId))
+    return forbidden(OWN_ENTITY_BOOKING);
+  return null;
+}
+
+/** What every back-office entry writes (its checks: `historicEntryHeldTo`). */
+const historicEntryChecks = { name: 'historic_cash_entry', write: answers };
+
+/** A back-office entry, refused as above (no ceiling: one approved under four eyes is booked as asked). */
+const historicEntry = historicEntryHeldTo(() => null);
 
 /**
  * Back-office bookings without a request: each is one ledger transaction (against the
@@ -235,6 +301,50 @@ const historicEntry: RecordKind<CashEntryInput, TCashEntry> = {
  */
 export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }) {
   const { db, ledger } = deps;
+  let ceilings: CashCeilings | null = null;
+  // Back-office entries held to the ceilings (once attached), checked with their batch.
+  const heldEntry = historicEntryHeldTo(() => ceilings);
+
+  /**
+   * An entry above its ceiling becomes a 'LARGE CASH ENTRY' request under four eyes, once per
+   * Idempotency-Key (its check refused it before anything else: accounts in reach, not the
+   * booker's own). Nothing moves until another person approves it.
+   */
+  async function submitLarge(who: Who, key: string, body: unknown, e: CashEntryInput, ceiling: string) {
+    return withIdempotency(db, who.principal, key, body, async (tx): Promise<TPendingChange> => {
+      const request = await ceilings!.submit(tx as Tx, who, {
+        type: e.type,
+        accountId: e.accountId,
+        counterAccountId: e.counterAccountId ?? null,
+        asset: e.asset,
+        amount: e.amount,
+        valueDate: e.valueDate!,
+        reference: e.reference ?? null,
+        memo: e.memo ?? null,
+        ceiling,
+      });
+      return {
+        pendingRequest: {
+          id: request.id,
+          type: 'LARGE CASH ENTRY',
+          requiredApprovals: Math.max(1, request.requiredApprovals),
+          message: `Above the ceiling of ${ceiling}: sent for approval as request #${request.id}, booked once another person approves it`,
+        },
+      };
+    });
+  }
+
+  /** The legs of an entry: deposits and withdrawals against the custody omnibus of the asset. */
+  async function legsOf(tx: Tx, e: LargeEntry) {
+    const omnibus = e.type === 'INTERNAL_TRANSFER' ? 0 : await ledger.platformAccount(tx, 'OMNIBUS', e.asset);
+    const [from, to] =
+      e.type === 'DEPOSIT'
+        ? [omnibus, e.accountId]
+        : e.type === 'WITHDRAWAL'
+          ? [e.accountId, omnibus]
+          : [e.accountId, e.counterAccountId!];
+    return transferLegs(from, to, e.asset, e.amount);
+  }
 
   async function book(
     who: Who,
@@ -250,12 +360,22 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }
       reference?: string;
       memo?: string;
     },
-  ): Promise<TCashEntry> {
+  ): Promise<TCashEntry | TPendingChange> {
     if (input.counterAccountId === input.accountId)
       throw badRequest('toAccountId: must differ from the source account', {
         toAccountId: 'must differ from fromAccountId',
       });
     const amount = await ledger.amountFor(input.asset, input.amount);
+    const entry: CashEntryInput = {
+      type,
+      accountId: input.accountId,
+      counterAccountId: input.counterAccountId ?? null,
+      asset: input.asset,
+      amount,
+      valueDate: input.valueDate,
+      reference: input.reference ?? null,
+      memo: input.memo ?? null,
+    };
     const omnibus = type === 'INTERNAL_TRANSFER' ? null : await ledger.omnibusOf(input.asset);
     const [from, to] =
       type === 'DEPOSIT'
@@ -263,23 +383,14 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }
         : type === 'WITHDRAWAL'
           ? [input.accountId, omnibus!]
           : [input.accountId, input.counterAccountId!];
-    return ledger.bookNow({
+    const booking = ledger.bookNow({
       who,
       kind: type,
       reference: input.reference ?? null,
       memo: input.memo ?? null,
       legs: transferLegs(from, to, input.asset, amount),
       idempotency: { key, body },
-      record: recordOf(historicEntry, {
-        type,
-        accountId: input.accountId,
-        counterAccountId: input.counterAccountId ?? null,
-        asset: input.asset,
-        amount,
-        valueDate: input.valueDate,
-        reference: input.reference ?? null,
-        memo: input.memo ?? null,
-      }),
+      record: recordOf(heldEntry, entry),
       audit: (entry, booked) => ({
         action: `cashentry.${type.toLowerCase()}`,
         outcome: 'success',
@@ -287,9 +398,46 @@ export function createCashEntriesService(deps: { db: Db; ledger: LedgerService }
         details: { transactionId: booked.transactionId, input },
       }),
     });
+    return booking.catch((err: unknown) => {
+      if (err instanceof AboveCeiling) return submitLarge(who, key, body, entry, err.ceiling);
+      throw err;
+    });
   }
 
   return {
+    /** Wires the limits module's ceilings (made after the ledger). */
+    attachCeilings(c: CashCeilings) {
+      ceilings = c;
+    },
+
+    /**
+     * Refuses a decider of a large entry who could not book it: an account outside the tree
+     * of the request's entity, or of the decider's own entity (its users never decide their
+     * own money). @throws NotFound, Forbidden
+     */
+    async assertMayBook(db_: DbOrTx, who: Who, e: LargeEntry) {
+      const [refusal] = await historicEntry.check!(db_, [{ who, input: e }]);
+      if (refusal) throw refusal;
+    },
+
+    /** Books an approved large entry as it was asked, as the approver, in the approval's transaction. */
+    async bookApproved(tx: Tx, who: Who, requestId: number, e: LargeEntry): Promise<TCashEntry> {
+      return ledger.book(tx, {
+        who,
+        kind: e.type,
+        reference: e.reference,
+        memo: e.memo,
+        legs: await legsOf(tx, e),
+        record: recordOf(historicEntry, { ...e }),
+        audit: (entry, booked) => ({
+          action: `cashentry.${e.type.toLowerCase()}`,
+          outcome: 'success',
+          target: String(entry.id),
+          details: { transactionId: booked.transactionId, requestId, input: e },
+        }),
+      });
+    },
+
     deposit: (who: Who, key: string, i: z.output<typeof ZCashMovement>) => book(who, key, i, 'DEPOSIT', i),
     withdrawal: (who: Who, key: string, i: z.output<typeof ZCashMovement>) =>
       book(who, key, i, 'WITHDRAWAL', i),

@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/principal';
 import { createEntity } from '../../test/fixtures';
 import { clientAccount, ledgerViolations, NO_VIOLATIONS } from '../../test/ledger-fixtures';
 import { useTestApp } from '../../test/test-app';
+import { bookedEntry } from './cash-entries.service';
 import { INSUFFICIENT_FUNDS } from './ledger.service';
 
 const DAY = '2026-11-20';
@@ -93,7 +94,7 @@ describe('cash entries booked together (group commit)', () => {
     expect(together!.n).toBe(1); // one database transaction for the whole batch
     expect([await available(a), await available(b)]).toEqual(['0.00', '5.00']);
     // A refused booking leaves its key unused: the same call may be made again.
-    expect((await transfer(b, a, '5.00', refusedKey)).amount).toBe('5.00');
+    expect(bookedEntry(await transfer(b, a, '5.00', refusedKey)).amount).toBe('5.00');
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
@@ -141,7 +142,7 @@ describe('cash entries booked together (group commit)', () => {
       '-0.500000000000000000 0.500000000000000000',
     ]);
     expect([await available(a), await available(b)]).toEqual(['2.50', '0.50']);
-    expect((await transfer(a, b, '2.50', refusedKey)).amount).toBe('2.50');
+    expect(bookedEntry(await transfer(a, b, '2.50', refusedKey)).amount).toBe('2.50');
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 

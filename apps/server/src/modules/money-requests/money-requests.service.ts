@@ -87,6 +87,8 @@ export function createMoneyRequestsService(deps: {
   storage: Storage;
   /** Books the fee of a withdrawal made as a transfer (absent: such withdrawals cannot be approved). */
   transferFees?: TransferFeeBooking;
+  /** The limits module's ceiling of one money request at the account owner (absent: none). */
+  ceilings?: { assertRequestWithin(entityId: number, asset: string, amount: string): Promise<void> };
 }) {
   const { db, engine, ledger, accounts, storage } = deps;
 
@@ -206,6 +208,9 @@ export function createMoneyRequestsService(deps: {
     payload: PayloadInputOf<T> & { accountId: number; asset: string; amount: string },
     hold: boolean,
   ) {
+    // Every money request passes here: above the ceiling of its account's owner it is refused (422).
+    const owner = await accounts.get(who.entityId, payload.accountId);
+    await deps.ceilings?.assertRequestWithin(owner.entityId, payload.asset, payload.amount);
     return withIdempotency(db, who.principal, key, body, async (tx) => {
       const req = await engine.submit(tx, who, type, payload);
       if (hold) await ledger.placeHold(tx, payload.accountId, payload.asset, payload.amount, holdRef(req.id));
@@ -477,12 +482,13 @@ export function createMoneyRequestsService(deps: {
           .onConflictDoNothing()
           .returning({ storedName: fileProofs.storedName });
         if (!row) throw conflict(ONLY_ONE);
-      });
-      await recordAudit(db, who, {
-        action: 'request.file-proof',
-        outcome: 'success',
-        target: String(requestId),
-        details: { mime, size: data.length },
+        // In the proof's transaction: no proof without its audit row (issue 38 item 8).
+        await recordAudit(tx, who, {
+          action: 'request.file-proof',
+          outcome: 'success',
+          target: String(requestId),
+          details: { mime, size: data.length },
+        });
       });
       return { requestId, mime, ext, size: data.length };
     },

@@ -181,11 +181,12 @@ describe('deposits, withdrawals and transfers as requests', () => {
     expect(await ledgerViolations(t.database.db)).toEqual(NO_VIOLATIONS);
   });
 
-  it('refuses a withdrawal to a non-whitelisted, removed or cooling-down destination (400), holding nothing', async () => {
+  it('refuses a withdrawal to an unknown (404, as a foreign one), removed or cooling-down destination (400), holding nothing', async () => {
     const held = async () =>
       (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from holds`)).rows[0]!.n;
     const before = await held();
-    expect((await withdraw('1', 999_999)).statusCode).toBe(400);
+    // An id naming nothing reads as one outside the caller's tree: the guard's placement, 404.
+    expect((await withdraw('1', 999_999)).statusCode).toBe(404);
     const staff = actingAs(client);
     const removed = await t.services.wallets.createDirect(staff, {
       entityId: client,

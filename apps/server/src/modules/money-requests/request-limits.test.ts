@@ -79,6 +79,11 @@ describe('money requests at the limits: closed accounts and the largest amounts'
   beforeAll(async () => {
     const broker = (await createEntity(t, uniqueName('Broker '))).id;
     client = (await createEntity(t, uniqueName('Client '), broker)).id;
+    // What the ledger holds at the largest amounts, not the ceilings (limits.test.ts): the
+    // broker's ceiling of one money request raised to the largest amount, as an approved LIMIT would.
+    await t.database.db.execute(sql`
+      insert into ceilings (entity_id, kind, asset, maximum, currency, request_id)
+      values (${broker}, 'MONEY_REQUEST', '*', ${AMOUNT_MAX}, 'USD', 0)`);
     const m = await signedInUser(t, client);
     await grant(
       t,

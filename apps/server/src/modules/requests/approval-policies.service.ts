@@ -3,7 +3,7 @@ import { REQUEST_TYPES, type RequestType } from '@clearway/contracts/enums';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/principal';
 import { entityPathOf } from '../entities/entity-lookups';
@@ -74,7 +74,7 @@ export function createApprovalPolicies(db: Db, groups: PolicyGroups) {
   }
 
   async function setIn(
-    tx: DbOrTx,
+    tx: Tx,
     who: Who,
     entityId: number,
     type: RequestType,

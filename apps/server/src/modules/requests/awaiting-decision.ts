@@ -5,11 +5,11 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
 import { entityBelow, entityNameOf } from '../entities/entity-sql';
+import type { Identity } from './request-person';
 import { loadViews } from './request-views';
 import { requestApprovals, requests } from './requests.tables';
 
-/** A principal as requests record it (requester, approver). */
-export type Identity = { kind: string; id: string };
+export type { Identity };
 
 /** What the inbox is narrowed to, its order and its page. */
 export type AwaitingFilter = {
@@ -35,11 +35,10 @@ const pairs = (ids: readonly Identity[]) =>
     sql`, `,
   );
 
-/** The request has been approved by one of these identities. */
-const approvedByAnyOf = (requestId: SQL | typeof requests.id, mine: readonly Identity[]) =>
+/** The request has been approved by this person, through whichever credential (`request-person.ts`). */
+const approvedBy = (requestId: SQL | typeof requests.id, person: string) =>
   sql`exists (select 1 from ${requestApprovals} given
-               where given.request_id = ${requestId}
-                 and (given.approver_kind, given.approver_id) in (${pairs(mine)}))`;
+               where given.request_id = ${requestId} and given.approver_person = ${person})`;
 
 /**
  * The requests waiting for the caller's decision at entity `entityId` and below it: pending;
@@ -49,14 +48,15 @@ const approvedByAnyOf = (requestId: SQL | typeof requests.id, mine: readonly Ide
  * entity itself, its child permissions for those below (every entity below holds at least
  * those, so nothing listed is one the caller may not decide; a key granted only on a
  * deeper entity shows that entity's requests when it is the one selected); neither made
- * nor already approved by any identity of the caller (maker-checker compares people).
+ * nor already approved by the caller's person through any credential (maker-checker
+ * compares people: `me.identities` are every principal of the caller's person).
  * Narrowed further to `types` and a free-text `search` (request number, requester, entity,
  * reference).
  */
 export function awaitingDecision(
   entityId: number,
   held: EntityPermissions,
-  mine: readonly Identity[],
+  me: { identities: readonly Identity[]; person: string },
   myGroups: readonly number[],
   f: { types: readonly RequestType[]; search?: string },
 ): SQL {
@@ -66,10 +66,11 @@ export function awaitingDecision(
     here.length ? and(eq(requests.entityId, entityId), inArray(requests.type, here)) : undefined,
     below.length ? and(entityBelow(requests.entityId, entityId), inArray(requests.type, below)) : undefined,
   );
-  const ownedOrApproved = mine.length
-    ? sql`((${requests.requesterKind}, ${requests.requesterId}) in (${pairs(mine)})
-          or ${approvedByAnyOf(requests.id, mine)})`
+  const mine = me.identities;
+  const owned = mine.length
+    ? sql`(${requests.requesterKind}, ${requests.requesterId}) in (${pairs(mine)})`
     : sql`false`;
+  const ownedOrApproved = sql`(${owned} or ${approvedBy(requests.id, me.person)})`;
   const search = f.search?.trim();
   const number = search && /^#?\d{1,15}$/.test(search) ? Number(search.replace('#', '')) : null;
   return and(
@@ -99,12 +100,12 @@ export async function listAwaiting<S extends z.ZodType>(
   db: DbOrTx,
   entityId: number,
   held: EntityPermissions,
-  mine: readonly Identity[],
+  me: { identities: readonly Identity[]; person: string },
   myGroups: readonly number[],
   f: AwaitingFilter,
   schema: S,
 ): Promise<{ items: z.output<S>[]; total: number }> {
-  const where = awaitingDecision(entityId, held, mine, myGroups, f);
+  const where = awaitingDecision(entityId, held, me, myGroups, f);
   const order = f.direction === 'asc' ? asc : desc;
   // One after the other: `db` may be a transaction's single client.
   const rows = await db
@@ -118,12 +119,8 @@ export async function listAwaiting<S extends z.ZodType>(
   return { items: await loadViews(db, rows, schema), total: count?.n ?? 0 };
 }
 
-/** Request `requestId` is pending and none of these identities has approved it yet. */
-export async function stillToDecide(
-  db: DbOrTx,
-  requestId: number,
-  mine: readonly Identity[],
-): Promise<boolean> {
+/** Request `requestId` is pending and this person has not approved it yet, through any credential. */
+export async function stillToDecide(db: DbOrTx, requestId: number, person: string): Promise<boolean> {
   const [row] = await db
     .select({ id: requests.id })
     .from(requests)
@@ -131,7 +128,7 @@ export async function stillToDecide(
       and(
         eq(requests.id, requestId),
         eq(requests.status, 'PENDING'),
-        sql`not ${approvedByAnyOf(requests.id, mine)}`,
+        sql`not ${approvedBy(requests.id, person)}`,
       ),
     );
   return row !== undefined;

@@ -26,8 +26,9 @@ import type { Resolver } from '../authorization/resolver.service';
 import { freezeHolding, frozenMessage } from '../entities/entity-lookups';
 import { entityWithin } from '../entities/entity-sql';
 import { createApprovalPolicies, type PolicyGroups } from './approval-policies.service';
-import { type AwaitingFilter, type Identity, listAwaiting, stillToDecide } from './awaiting-decision';
+import { type AwaitingFilter, listAwaiting, stillToDecide } from './awaiting-decision';
 import type { RequestEvents, RequestSummary } from './request-events';
+import { type Acting, type Identity, personOf } from './request-person';
 import { loadViews, type RequestRow, storedPayload } from './request-views';
 import { requestApprovals, requestHistory, requests } from './requests.tables';
 
@@ -57,10 +58,10 @@ export type RequestHandler<T extends RequestType> = {
    * requester's own and is not judged here.
    */
   assertDecider?: (db: DbOrTx, request: TypedRequest<T>, who: Who, decision: Decision) => Promise<void>;
-  onApproved?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
-  onRejected?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
-  onCancelled?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
-  onCompleted?: (tx: DbOrTx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onApproved?: (tx: Tx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onRejected?: (tx: Tx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onCancelled?: (tx: Tx, request: TypedRequest<T>, who: Who) => Promise<void>;
+  onCompleted?: (tx: Tx, request: TypedRequest<T>, who: Who) => Promise<void>;
   /**
    * Whether the final approval, through `onApproved`, moves the request's money all the way
    * (posted in the ledger, nothing left to do): the request is then COMPLETED in the same
@@ -70,7 +71,7 @@ export type RequestHandler<T extends RequestType> = {
   completesOnApproval?: (request: TypedRequest<T>) => boolean;
 };
 type Phase = 'onApproved' | 'onRejected' | 'onCancelled' | 'onCompleted';
-type Run = (phase: Phase, tx: DbOrTx, row: RequestRow, who: Who) => Promise<void>;
+type Run = (phase: Phase, tx: Tx, row: RequestRow, who: Who) => Promise<void>;
 /** A decision on a request (cancelling is the requester's, not a decision). */
 export type Decision = Exclude<Move, 'CANCELLED'>;
 type Decider = (db: DbOrTx, row: RequestRow, who: Who, decision: Decision) => Promise<void>;
@@ -103,7 +104,7 @@ const summaryOf = (r: RequestRow): RequestSummary => ({
  * account it removed …), on the request's entity and naming the request.
  */
 export function auditApprovedEffect(
-  tx: DbOrTx,
+  tx: Tx,
   request: { id: number; entityId: number },
   who: Who,
   action: string,
@@ -118,6 +119,7 @@ export function auditApprovedEffect(
 
 export const ALREADY_DECIDED = 'This request has already been decided';
 export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
+export const ALREADY_APPROVED = 'You have already approved this request';
 
 /**
  * The request engine: PENDING → APPROVED | REJECTED (with a reason) | CANCELLED (by the
@@ -125,7 +127,10 @@ export const SELF_APPROVAL = 'You cannot decide a request you made yourself';
  * money all the way (`completesOnApproval`), later otherwise. Each move locks the request
  * row, so concurrent moves happen one at a time and a second decision answers 409. The requester never decides their own
  * request (maker-checker, whatever credential either side used: `humanOf` names the person
- * behind a user or an API key). An approval policy can ask for several distinct approvers.
+ * behind a user or an API key). An approval policy can ask for several distinct approvers:
+ * distinct people, never one person's session, bearer token and API keys counted apart
+ * (`request-person.ts`; the database holds one approval per person and request). A move
+ * made by an API key names the key and the user it acts for.
  * Every move is a history row and an audit row. Payloads are typed by their request type's
  * definition, checked when stored and when read. Submissions and decisions are announced
  * as `events` (request-events.ts), inside their transaction.
@@ -136,6 +141,8 @@ export function createRequestEngine(deps: {
   humanOf: (principal: { kind: string; id: string }) => Promise<string | null>;
   /** Every principal of the same person (the user and the API keys it created). */
   identitiesOf: (principal: { kind: string; id: string }) => Promise<Identity[]>;
+  /** A user's name as people know it (an API key's owner, named beside the key). */
+  nameOf: (userId: string) => Promise<string>;
   /** Groups (the authorization module's): names, visibility, and a principal's memberships. */
   groups: PolicyGroups & { idsOf: (principal: { kind: string; id: string }) => Promise<number[]> };
 }) {
@@ -146,9 +153,14 @@ export function createRequestEngine(deps: {
   const policyStore = createApprovalPolicies(db, deps.groups);
   const events = createEvents<RequestEvents>();
 
-  async function sameHuman(p: Principal, requester: { kind: string; id: string }) {
-    const [a, b] = await Promise.all([deps.humanOf(p), deps.humanOf(requester)]);
-    return a !== null && a === b;
+  /** The person behind a principal, and the owner an API key acts for (`request-person.ts`). */
+  async function actingOf(p: Principal): Promise<Acting> {
+    const human = await deps.humanOf(p);
+    const owned = p.kind === 'apiKey' && human !== null;
+    return {
+      person: personOf(p, human),
+      onBehalfOf: owned ? { id: human, name: await deps.nameOf(human) } : null,
+    };
   }
 
   async function view(tx: DbOrTx, id: number): Promise<TRequestView> {
@@ -157,19 +169,22 @@ export function createRequestEngine(deps: {
     return (await loadViews(tx, [r], ZRequestView))[0]!;
   }
 
-  async function run(phase: Phase, tx: DbOrTx, r: RequestRow, who: Who) {
+  async function run(phase: Phase, tx: Tx, r: RequestRow, who: Who) {
     await handlers.get(r.type)?.(phase, tx, r, who);
   }
 
+  /** A move's history row and audit row; `acting` names the owner an API key decided for. */
   async function record(
-    tx: DbOrTx,
+    tx: Tx,
     who: Who,
     r: RequestRow,
     from: string | null,
     to: string,
     reason: string | null,
+    acting: Acting | null = null,
   ) {
     const p = who.principal;
+    const owner = acting?.onBehalfOf ?? null;
     await tx.insert(requestHistory).values({
       requestId: r.id,
       fromStatus: from,
@@ -177,6 +192,8 @@ export function createRequestEngine(deps: {
       byKind: p.kind,
       byId: p.id,
       byName: p.name,
+      onBehalfOfId: owner?.id ?? null,
+      onBehalfOfName: owner?.name ?? null,
       reason,
     });
     await recordAudit(
@@ -186,7 +203,7 @@ export function createRequestEngine(deps: {
         action: `request.${to.toLowerCase()}`,
         outcome: 'success',
         target: String(r.id),
-        details: { type: r.type, from, to, reason },
+        details: { type: r.type, from, to, reason, ...(owner ? { onBehalfOf: owner } : {}) },
       },
     );
   }
@@ -204,12 +221,16 @@ export function createRequestEngine(deps: {
     const [r] = await db.select().from(requests).where(eq(requests.id, requestId));
     const held = r ? await resolver.resolve(who.principal, r.entityId) : null;
     if (!r || !held) throw notFound('Request not found');
-    const isRequester = await sameHuman(who.principal, { kind: r.requesterKind, id: r.requesterId });
+    // Maker-checker compares people: the maker's own API key or bearer token is the maker.
+    const requester = { kind: r.requesterKind, id: r.requesterId };
+    const acting = await actingOf(who.principal);
+    const isRequester = acting.person === personOf(requester, await deps.humanOf(requester));
     // A policy may name the approvers' group: then only its members decide (frozen at submission).
     const outsideGroup =
       r.approverGroupId !== null && !(await deps.groups.idsOf(who.principal)).includes(r.approverGroupId);
     return {
       request: r,
+      acting,
       isRequester,
       outsideGroup,
       mayDecide: !outsideGroup && satisfies(held, { keys: [requestTypeOf(r.type).approveKey] }),
@@ -242,7 +263,7 @@ export function createRequestEngine(deps: {
    * does not fit its type (the submitting module built it wrong)
    */
   async function submit<T extends RequestType>(
-    tx: DbOrTx,
+    tx: Tx,
     who: Who & { entityId: number },
     type: T,
     input: PayloadInputOf<T>,
@@ -379,12 +400,22 @@ export function createRequestEngine(deps: {
             if (r.status !== 'PENDING') throw conflict(ALREADY_DECIDED);
             assertApprover(s);
             const p = who.principal;
+            // One approval per person whatever the credential, in the database too: of two
+            // approvals landing at once by one person's session and key, one counts.
             const added = await tx
               .insert(requestApprovals)
-              .values({ requestId: r.id, approverKind: p.kind, approverId: p.id, approverName: p.name })
+              .values({
+                requestId: r.id,
+                approverKind: p.kind,
+                approverId: p.id,
+                approverName: p.name,
+                approverPerson: s.acting.person,
+                onBehalfOfId: s.acting.onBehalfOf?.id ?? null,
+                onBehalfOfName: s.acting.onBehalfOf?.name ?? null,
+              })
               .onConflictDoNothing()
               .returning({ id: requestApprovals.requestId });
-            if (!added.length) throw conflict('You have already approved this request');
+            if (!added.length) throw conflict(ALREADY_APPROVED);
             const [{ n }] = (
               await tx.execute<{ n: number }>(
                 sql`select count(*)::int as n from request_approvals where request_id = ${r.id}`,
@@ -398,6 +429,7 @@ export function createRequestEngine(deps: {
                 'PENDING',
                 'PENDING',
                 `approval ${n} of ${r.requiredApprovals}${reason ? `: ${reason}` : ''}`,
+                s.acting,
               );
               return view(tx, r.id);
             }
@@ -407,8 +439,8 @@ export function createRequestEngine(deps: {
               // The money moved with the approval: one status says so, and the history
               // shows the decision and the completion as the two steps they are.
               await setStatus(tx, r, 'COMPLETED');
-              await record(tx, who, r, 'PENDING', 'APPROVED', reason);
-              await record(tx, who, r, 'APPROVED', 'COMPLETED', null);
+              await record(tx, who, r, 'PENDING', 'APPROVED', reason, s.acting);
+              await record(tx, who, r, 'APPROVED', 'COMPLETED', null, s.acting);
               await events.emit(tx, 'decided', {
                 request: summaryOf(r),
                 to,
@@ -429,7 +461,7 @@ export function createRequestEngine(deps: {
             break;
           }
         }
-        await record(tx, who, r, r.status, to, reason);
+        await record(tx, who, r, r.status, to, reason, s.acting);
         await events.emit(tx, 'decided', { request: summaryOf(r), to, status: to, reason, by: who });
         return view(tx, r.id);
       });
@@ -465,7 +497,7 @@ export function createRequestEngine(deps: {
         if (err instanceof AppError) return false;
         throw err;
       }
-      return stillToDecide(db, requestId, await deps.identitiesOf(who.principal));
+      return stillToDecide(db, requestId, s.acting.person);
     },
 
     /**
@@ -479,8 +511,10 @@ export function createRequestEngine(deps: {
       f: AwaitingFilter,
       schema: S,
     ): Promise<{ items: z.output<S>[]; total: number }> {
-      const [mine, groups] = [await deps.identitiesOf(who.principal), await deps.groups.idsOf(who.principal)];
-      return listAwaiting(db, who.entityId, held, mine, groups, f, schema);
+      const identities = await deps.identitiesOf(who.principal);
+      const person = personOf(who.principal, await deps.humanOf(who.principal));
+      const groups = await deps.groups.idsOf(who.principal);
+      return listAwaiting(db, who.entityId, held, { identities, person }, groups, f, schema);
     },
 
     /**

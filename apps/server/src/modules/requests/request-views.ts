@@ -17,6 +17,10 @@ export function storedPayload<P>(type: { parsePayload: (value: unknown) => P }, 
   }
 }
 
+/** The owner an API key acted for, when one did (absent otherwise). */
+const onBehalfOf = (row: { onBehalfOfId: string | null; onBehalfOfName: string | null }) =>
+  row.onBehalfOfId === null ? {} : { onBehalfOf: { id: row.onBehalfOfId, name: row.onBehalfOfName ?? '' } };
+
 /**
  * Requests as views with their approvals and history, each read through `schema` (a union
  * keyed by type: ZRequestView, or one family of it): one statement per relation whatever
@@ -55,12 +59,13 @@ export async function loadViews<S extends z.ZodType>(
         kind: a.approverKind,
         id: a.approverId,
         name: a.approverName,
+        ...onBehalfOf(a),
         at: a.at.toISOString(),
       })),
       history: (historyOf.get(r.id) ?? []).map((h) => ({
         from: h.fromStatus,
         to: h.toStatus,
-        by: { kind: h.byKind, id: h.byId, name: h.byName },
+        by: { kind: h.byKind, id: h.byId, name: h.byName, ...onBehalfOf(h) },
         reason: h.reason,
         at: h.at.toISOString(),
       })),

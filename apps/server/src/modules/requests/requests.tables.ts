@@ -54,7 +54,12 @@ export const requests = pgTable(
   ],
 );
 
-/** Distinct approvers of a request (one row each). */
+/**
+ * Distinct approvers of a request (one row each): distinct people, not credentials. A
+ * person is a user (whatever the credential: session, bearer token or one of the API keys
+ * the user owns), or an API key no user owns; `approver_person` says which ('user:<id>',
+ * 'apiKey:<id>'), and a person approves a request once, however many approvals land at once.
+ */
 export const requestApprovals = pgTable(
   'request_approvals',
   {
@@ -64,9 +69,16 @@ export const requestApprovals = pgTable(
     approverKind: text('approver_kind').notNull(),
     approverId: text('approver_id').notNull(),
     approverName: text('approver_name').notNull(),
+    approverPerson: text('approver_person').notNull(),
+    /** The owner of the API key that approved (null: a user approved, or a key no user owns). */
+    onBehalfOfId: text('on_behalf_of_id'),
+    onBehalfOfName: text('on_behalf_of_name'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.approverKind, t.approverId] })],
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.approverKind, t.approverId] }),
+    uniqueIndex('request_approvals_person_idx').on(t.requestId, t.approverPerson),
+  ],
 );
 
 /** Every move of a request: who, when, from, to, why. Append-only. */
@@ -82,6 +94,9 @@ export const requestHistory = pgTable(
     byKind: text('by_kind').notNull(),
     byId: text('by_id').notNull(),
     byName: text('by_name').notNull(),
+    /** The owner of the API key that moved it (null: a user moved it, or a key no user owns). */
+    onBehalfOfId: text('on_behalf_of_id'),
+    onBehalfOfName: text('on_behalf_of_name'),
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

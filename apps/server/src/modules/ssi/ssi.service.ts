@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { recordAudit } from '../../platform/audit';
+import { audited } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
@@ -69,26 +69,30 @@ export function createSsiService(db: Db, entities: EntitiesService) {
         .from(ssiProfiles)
         .where(eq(ssiProfiles.id, profileId));
       if (!p) throw notFound('SSI profile not found');
-      await db
-        .insert(ssiAssignments)
-        .values({ entityId: who.entityId, profileId })
-        .onConflictDoUpdate({ target: ssiAssignments.entityId, set: { profileId } });
-      await recordAudit(db, who, { action: 'ssi.assign', outcome: 'success', target: String(profileId) });
+      const entry = { action: 'ssi.assign', outcome: 'success', target: String(profileId) } as const;
+      await audited(db, who, entry, (tx) =>
+        tx
+          .insert(ssiAssignments)
+          .values({ entityId: who.entityId, profileId })
+          .onConflictDoUpdate({ target: ssiAssignments.entityId, set: { profileId } }),
+      );
       return profiles(who.entityId);
     },
     async remove(who: Who, profileId: number) {
+      const entry = { action: 'ssi.delete', outcome: 'success', target: String(profileId) } as const;
       try {
-        const gone = await db
-          .delete(ssiProfiles)
-          .where(eq(ssiProfiles.id, profileId))
-          .returning({ id: ssiProfiles.id });
-        if (!gone.length) throw notFound('SSI profile not found');
+        await audited(db, who, entry, async (tx) => {
+          const gone = await tx
+            .delete(ssiProfiles)
+            .where(eq(ssiProfiles.id, profileId))
+            .returning({ id: ssiProfiles.id });
+          if (!gone.length) throw notFound('SSI profile not found');
+        });
       } catch (err) {
         if (['23001', '23503'].includes(pgErrorCode(err) ?? ''))
           throw conflict('This profile is assigned to an entity; assign another profile first');
         throw err;
       }
-      await recordAudit(db, who, { action: 'ssi.delete', outcome: 'success', target: String(profileId) });
       return { message: 'SSI profile deleted' };
     },
     /** Demo set-up: a profile with its instructions, assigned to an entity. Idempotent by name. */

@@ -5,11 +5,12 @@ import {
 } from '@clearway/contracts/endpoints/statements.schemas';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { type AuditEntry, audited } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs/enqueue';
 import { defineTask, type JobContext } from '../../platform/jobs/job-task';
-import type { Mailer } from '../../platform/mail';
+import type { Mail, Mailer } from '../../platform/mail';
 import type { Principal } from '../../platform/principal';
 import { storeWith } from '../../platform/storage/storage';
 import type { Storage } from '../../platform/storage/stored-object';
@@ -110,15 +111,19 @@ export function createStatements(deps: Deps) {
     if (row.scheduled) await send(id, null);
   }
 
-  /** E-mails a ready statement to its entity's opted-in users; answers how many it went to. */
+  /**
+   * E-mails a ready statement to its entity's opted-in users; answers how many it went to.
+   * The sending is recorded (`sentAt`, and the audit row when a person asked) in one
+   * transaction before any mail leaves: when that fails, nobody is e-mailed.
+   */
   async function send(id: number, who: Who | null): Promise<{ statementId: number; recipients: number }> {
     const s = await view(id);
     if (s.status !== 'READY') throw conflict('Only a ready statement can be sent');
-    let recipients = 0;
+    const mails: Mail[] = [];
     for (const userId of await subscribersOf(db, s.entityId)) {
       const user = await users.findById(userId);
       if (!user?.email || user.status !== 'active') continue;
-      await mailer.send({
+      mails.push({
         to: user.email,
         subject: `${config.PRODUCT_NAME}: your statement for ${s.from === s.to ? s.from : `${s.from} to ${s.to}`} is ready`,
         body: [
@@ -129,16 +134,17 @@ export function createStatements(deps: Deps) {
           `SHA-256 of the PDF: ${s.sha256}`,
         ].join('\n'),
       });
-      recipients += 1;
     }
-    await updateStatement(db, id, { sentAt: new Date() });
-    if (who)
-      await recordAudit(db, who, {
-        action: 'statement.send',
-        outcome: 'success',
-        target: String(id),
-        details: { recipients },
-      });
+    const recipients = mails.length;
+    const markSent = (tx: DbOrTx) => updateStatement(tx, id, { sentAt: new Date() });
+    const entry = {
+      action: 'statement.send',
+      outcome: 'success',
+      target: String(id),
+      details: { recipients },
+    } as const;
+    await (who ? audited(db, who, entry, markSent) : markSent(db));
+    for (const mail of mails) await mailer.send(mail);
     return { statementId: id, recipients };
   }
 
@@ -149,16 +155,28 @@ export function createStatements(deps: Deps) {
     run: ({ statementId }, job) => build(statementId, job),
   });
 
-  /** Queues the statement of a request in `tx`'s transaction unless the same one is queued or running. */
-  async function queue(values: Parameters<typeof insertQueued>[1]): Promise<number> {
+  /**
+   * Queues the statement of a request unless the same one is queued or running, and records
+   * `audit(id)` of the one answered in the same transaction.
+   */
+  async function queue(
+    who: Who,
+    values: Parameters<typeof insertQueued>[1],
+    audit: (id: number) => AuditEntry,
+  ): Promise<number> {
     // The running one may finish between our insert and our read: then queue again, once.
     for (let attempt = 0; ; attempt++) {
-      const id = await db.transaction(async (tx) => {
-        const made = await insertQueued(tx, values);
-        if (made === null) return (await runningOf(tx, values.requestKey)) ?? null;
-        await enqueue(tx, generateTask, { statementId: made }, { jobKey: `statement:${made}` });
-        return made;
-      });
+      const id = await audited(
+        db,
+        who,
+        (answered: number | null) => (answered === null ? null : audit(answered)),
+        async (tx) => {
+          const made = await insertQueued(tx, values);
+          if (made === null) return (await runningOf(tx, values.requestKey)) ?? null;
+          await enqueue(tx, generateTask, { statementId: made }, { jobKey: `statement:${made}` });
+          return made;
+        },
+      );
       if (id !== null) return id;
       if (attempt > 0) throw conflict('The same statement was just finished: request it again');
     }
@@ -210,23 +228,27 @@ export function createStatements(deps: Deps) {
         body.to,
         body.currencyView,
       ]);
-      const id = await queue({
-        entityId,
-        accountId: body.accountId ?? null,
-        includeBelow,
-        period: body.period,
-        fromDate: body.from,
-        toDate: body.to,
-        currencyView: body.currencyView,
-        requestKey,
-        requestedBy: who.principal.name,
-      });
-      await recordAudit(db, who, {
+      const audit = (id: number): AuditEntry => ({
         action: 'statement.generate',
         outcome: 'success',
         target: String(id),
         details: { accountId: body.accountId ?? null, from: body.from, to: body.to },
       });
+      const id = await queue(
+        who,
+        {
+          entityId,
+          accountId: body.accountId ?? null,
+          includeBelow,
+          period: body.period,
+          fromDate: body.from,
+          toDate: body.to,
+          currencyView: body.currencyView,
+          requestKey,
+          requestedBy: who.principal.name,
+        },
+        audit,
+      );
       return view(id);
     },
 

@@ -6,7 +6,7 @@ import type { TemplatesService } from './templates.service';
 export function templatesRoutes(app: FastifyInstance, s: TemplatesService) {
   const T = API.template;
   serve(app, T.list, (c) => s.list(on(c).entityId));
-  serve(app, T.view, (c) => s.view(c.body.templateId));
+  serve(app, T.view, (c) => s.view(on(c).entityId, c.body.templateId));
   serve(app, T.create, (c) => s.create(on(c), c.body));
   serve(app, T.update, (c) => s.update(on(c), c.body));
   serve(app, T.delete, (c) => s.remove(on(c), c.body.templateId));

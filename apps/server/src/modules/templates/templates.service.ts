@@ -53,8 +53,19 @@ export function createTemplatesService(deps: {
 }) {
   const { db, entities, accounts, authorization, engine } = deps;
 
-  async function toTemplates(rows: Awaited<ReturnType<typeof templatesWithin>>): Promise<TTemplate[]> {
-    const names = await authorization.groupNames(rows.flatMap((r) => r.t.grants.map((g) => g.groupId)));
+  /**
+   * The API's templates as seen from `viewerEntityId`: a group is named only when it is
+   * within the viewer's reach (a template saved before its groups moved away, or naming a
+   * group it never could, shows the id alone).
+   */
+  async function toTemplates(
+    viewerEntityId: number,
+    rows: Awaited<ReturnType<typeof templatesWithin>>,
+  ): Promise<TTemplate[]> {
+    const names = await authorization.groupNamesWithin(
+      viewerEntityId,
+      rows.flatMap((r) => r.t.grants.map((g) => g.groupId)),
+    );
     return rows.map(({ t, ownerEntityName, parentName }) => ({
       id: t.id,
       ownerEntityId: t.ownerEntityId,
@@ -74,11 +85,14 @@ export function createTemplatesService(deps: {
     }));
   }
 
-  /** The guard placed the template within the acting entity's tree (`objects`). @throws NotFound */
-  async function view(id: number): Promise<TTemplate> {
+  /**
+   * The guard placed the template within the acting entity's tree (`objects`), and the
+   * groups a body names within its reach. @throws NotFound
+   */
+  async function view(viewerEntityId: number, id: number): Promise<TTemplate> {
     const row = await templateById(db, id);
     if (!row) throw notFound('Template not found');
-    return (await toTemplates([row]))[0]!;
+    return (await toTemplates(viewerEntityId, [row]))[0]!;
   }
 
   function columns(f: Fields): Omit<TemplateColumns, 'ownerEntityId'> {
@@ -156,7 +170,7 @@ export function createTemplatesService(deps: {
   }
 
   return {
-    list: async (entityId: number) => toTemplates(await templatesWithin(db, entityId)),
+    list: async (entityId: number) => toTemplates(entityId, await templatesWithin(db, entityId)),
     view,
 
     async create(who: Who, f: Fields): Promise<TTemplate> {
@@ -173,12 +187,12 @@ export function createTemplatesService(deps: {
           return id;
         })
         .catch(asTemplateInput);
-      return view(id);
+      return view(who.entityId, id);
     },
 
     async update(who: Who, f: z.output<typeof ZTemplateUpdate>): Promise<TTemplate> {
       assertConsistent(f);
-      const before = await view(f.templateId);
+      const before = await view(who.entityId, f.templateId);
       await db
         .transaction(async (tx) => {
           await updateTemplate(tx, f.templateId, columns(f));
@@ -190,12 +204,12 @@ export function createTemplatesService(deps: {
           });
         })
         .catch(asTemplateInput);
-      return view(f.templateId);
+      return view(who.entityId, f.templateId);
     },
 
     /** Entities made from the template keep what they got. @throws NotFound */
     async remove(who: Who, templateId: number) {
-      const before = await view(templateId);
+      const before = await view(who.entityId, templateId);
       await db.transaction(async (tx) => {
         if (!(await deleteTemplate(tx, templateId, who.entityId))) throw notFound('Template not found');
         await recordAudit(tx, who, {

@@ -208,10 +208,60 @@ describe('entity templates', () => {
     expect((await decide(second.agent)).json().status).toBe('COMPLETED');
   });
 
+  /** A template of the broker's whose grants name another tenant's group (as saved before issue 38). */
+  const templateNamingForeignGroup = async () => {
+    const id = (await admin.post('/api/template/create', template())).json().id as number;
+    await t.database.db.execute(
+      sql`update entity_templates set grants = ${JSON.stringify([{ groupId: foreignGroupId, scopeType: 'SELF' }])}::jsonb
+          where id = ${id}`,
+    );
+    return id;
+  };
+
+  it('answers 404 to a template naming another tenant’s group, as a grant or as approvers, saving nothing', async () => {
+    const templates = async () => count('entity_templates');
+    const before = await templates();
+    for (const over of [
+      { grants: [{ groupId: foreignGroupId }] },
+      {
+        approvalPolicies: [
+          { requestType: 'WITHDRAWAL', requiredApprovals: 2, approverGroupId: foreignGroupId },
+        ],
+      },
+    ]) {
+      const res = await admin.post('/api/template/create', template(over));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 404, title: 'Resource Not Found', message: 'Group not found' });
+    }
+    expect(await templates()).toBe(before);
+    const id = (await admin.post('/api/template/create', template())).json().id;
+    const update = await admin.put('/api/template/update', {
+      ...template({ grants: [{ groupId: foreignGroupId }] }),
+      templateId: id,
+    });
+    expect(update.statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/template/view', { entityId: broker, templateId: id })).json().grants,
+    ).toEqual([
+      { groupId, scopeType: 'SELF_AND_DESCENDANTS', groupName: expect.stringContaining('Desk approvers') },
+    ]);
+  });
+
+  it('never names another tenant’s group in a template’s answer', async () => {
+    const id = await templateNamingForeignGroup();
+    const foreignName = (
+      await t.database.db.execute<{ name: string }>(sql`select name from groups where id = ${foreignGroupId}`)
+    ).rows[0]!.name;
+    const viewed = (await admin.post('/api/template/view', { entityId: broker, templateId: id })).json();
+    expect(viewed.grants).toEqual([
+      { groupId: foreignGroupId, scopeType: 'SELF', groupName: `#${foreignGroupId}` },
+    ]);
+    const listed = (await admin.get(`/api/template?entityId=${broker}`)).body;
+    expect(listed).not.toContain(foreignName);
+  });
+
   it('leaves nothing behind when a grant is refused half-way (403): no entity, account, scope or policy', async () => {
-    const id = (
-      await admin.post('/api/template/create', template({ grants: [{ groupId: foreignGroupId }] }))
-    ).json().id;
+    const id = await templateNamingForeignGroup();
     const before = await counts();
     const res = await admin.post(`/api/template/${id}/create`, {
       entityId: broker,

@@ -1,7 +1,7 @@
 import type { TTradingPlatformUser } from '@clearway/contracts/endpoints/trading-platform.schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
@@ -42,7 +42,7 @@ export function createTradingPlatformService(db: Db, platform: TradingPlatform) 
     }));
   }
 
-  const audit = (tx: DbOrTx, who: Who, action: string, target: string, details: Record<string, unknown>) =>
+  const audit = (tx: Tx, who: Who, action: string, target: string, details: Record<string, unknown>) =>
     recordAudit(tx, who, { action, outcome: 'success', target, details });
 
   return {

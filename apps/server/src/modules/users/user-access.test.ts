@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../test/agent';
-import { createEntity, createUser, grant, signedInUser, uniqueName } from '../../test/fixtures';
+import { createEntity, createUser, grant, keyExpiry, signedInUser, uniqueName } from '../../test/fixtures';
 import { useTestApp } from '../../test/test-app';
 
 /**
@@ -54,6 +54,7 @@ describe('user administration: credentials end when they must', () => {
     const created = await session.post('/api/user-management/api-keys/create', {
       entityId: root,
       name: 'Own key',
+      expiresOn: keyExpiry(),
     });
     expect(created.statusCode).toBe(200);
     const keyId = created.json().apiKey.id as string;
@@ -100,6 +101,7 @@ describe('user administration: credentials end when they must', () => {
     const res = await admin.post('/api/user-management/api-keys/create', {
       entityId: root,
       name: uniqueName('Key '),
+      expiresOn: keyExpiry(),
       ...body,
     });
     expect(res.statusCode).toBe(200);
@@ -151,7 +153,7 @@ describe('user administration: credentials end when they must', () => {
     );
     expect((await entityView({ 'x-api-key': expired.key })).statusCode).toBe(401);
 
-    const revoked = await keyWith({ expiresOn: '2099-12-31' });
+    const revoked = await keyWith({ expiresOn: keyExpiry(365) });
     expect((await entityView({ 'x-api-key': revoked.key })).statusCode).toBe(200);
     expect(
       (await admin.post('/api/user-management/api-keys/revoke', { entityId: root, apiKeyId: revoked.id }))
@@ -161,7 +163,7 @@ describe('user administration: credentials end when they must', () => {
   });
 
   it('answers 401 to a credential presented but not valid, even beside a valid session cookie — never the session', async () => {
-    const revoked = await keyWith({ expiresOn: '2099-12-31' });
+    const revoked = await keyWith({ expiresOn: keyExpiry(365) });
     await admin.post('/api/user-management/api-keys/revoke', { entityId: root, apiKeyId: revoked.id });
     const asSession = await admin.post('/api/entity/view', { entityId: root });
     expect(asSession.statusCode).toBe(200);
@@ -189,6 +191,7 @@ describe('user administration: credentials end when they must', () => {
     const res = await admin.post('/api/user-management/api-keys/create', {
       entityId: root,
       name: 'Bad',
+      expiresOn: keyExpiry(),
       allowedCidrs: ['10.0.0.0/33'],
     });
     expect(res.statusCode).toBe(400);
@@ -318,13 +321,15 @@ describe('user administration: credentials end when they must', () => {
     const desk = (await createEntity(t, uniqueName('Desk '), root)).id;
     const limited = await signedInUser(t, desk);
     await grant(t, limited.user.id, desk, ['authorization_management']);
+    // A user of the desk: one above it is outside the caller's reach (404).
+    const colleague = await createUser(t, { homeEntityId: desk });
     const res = await limited.agent.post('/api/rights/preview', {
       entityId: desk,
       change: {
         kind: 'direct-permissions/create',
         body: {
           principalKind: 'user',
-          principalId: adminId,
+          principalId: colleague.id,
           entityId: desk,
           permission: 'system_management',
           scopeType: 'SELF',

@@ -28,7 +28,8 @@ export function userAdminRoutes(
   serve(app, U.createPortalUser, create);
   serve(app, U.createViaTemplate, (c) => s.createViaTemplate(actingOn(c), c.body));
   serve(app, U.update, (c) => s.update(actingOn(c), c.body));
-  serve(app, U.twoFactorUpdate, (c) => s.resetTwoFactor(actingOn(c), c.body.userId));
+  serve(app, U.twoFactorUpdate, (c) => s.resetTwoFactor(actingOn(c), c.body.userId, c.body.reason));
+  serve(app, U.confirmEmail, (c) => s.confirmEmail(c.body.token));
   serve(app, U.assign, (c) => s.assign(actingOn(c), c.body.userId, c.body.groupIds));
   serve(app, U.rolesUpdate, (c) => s.setRoles(actingOn(c), c.body.userId, c.body.roles));
   serve(app, U.templates, (c) => s.templates(actingOn(c)));

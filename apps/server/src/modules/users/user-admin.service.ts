@@ -3,19 +3,30 @@ import type { TUserSummary } from '@clearway/contracts/endpoints/users.schemas';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit';
 import { randomToken } from '../../platform/crypto';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import type { Mail } from '../../platform/mail';
 import { pgErrorCode } from '../../platform/pg-errors';
 import type { Principal } from '../../platform/principal';
 import type { AuthorizationService } from '../authorization/authorization.service';
+import { assertMayActOnCredentials } from '../authorization/credential-rule';
 import { entityAtOrBelow, entityNameOf, entityWithin } from '../entities/entity-sql';
-import type { UsersService } from './users.service';
+import { createEmailChanges, type EmailLinks } from './email-change.service';
+import type { UserRow, UsersService } from './users.service';
 import { users, userTemplates } from './users.tables';
 
 type Who = { principal: Principal; entityId: number };
 type Ports = {
+  /** The person behind a principal: the user, or the user owning an API key (null: none). */
+  personOf: (principal: { kind: string; id: string }) => Promise<string | null>;
   /** Ends every session of a user (disable, 2FA reset). */
   endSessions: (userId: string, tx: DbOrTx) => Promise<unknown>;
+  /** Ends every bearer token of a user (2FA reset). */
+  endBearerTokens: (userId: string, tx: DbOrTx) => Promise<unknown>;
+  /** Sends one e-mail (the outbox by default). */
+  mail: (mail: Mail) => Promise<void>;
+  /** Where confirmation links point, and how long they work. */
+  emailLinks: EmailLinks;
   /** Writes a one-time set-password link; the returned function e-mails it (after the commit). */
   invite: (
     user: { id: string; email: string; displayName: string; username: string },
@@ -36,6 +47,16 @@ export type UserFilter = {
   limit: number;
   offset: number;
   withSso: boolean;
+};
+
+type UpdateInput = {
+  userId: string;
+  displayName?: string | undefined;
+  email?: string | undefined;
+  twoFactorRequired?: boolean | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  unlock?: true | undefined;
+  resendInvite?: true | undefined;
 };
 
 type NewUserInput = {
@@ -63,6 +84,7 @@ export function createUserAdminService(deps: {
   ports: Ports;
 }) {
   const { db, users: usersService, authorization, ports } = deps;
+  const emailChanges = createEmailChanges({ db, mail: ports.mail, links: ports.emailLinks });
 
   async function summaries(
     where: SQL,
@@ -74,6 +96,7 @@ export function createUserAdminService(deps: {
     const rows = await tx
       .select({
         u: users,
+        pendingEmail: emailChanges.pendingOf(),
         entityName: entityNameOf(users.homeEntityId),
         total: sql<number>`count(*) over ()`,
       })
@@ -86,11 +109,12 @@ export function createUserAdminService(deps: {
     const access = await authorization.accessOf(refs, tx);
     const locks = await ports.lockedUntil(rows.map((r) => r.u.username.toLowerCase()));
     const sso = withSso ? await ports.ssoLinksOf(rows.map((r) => r.u.id)) : null;
-    const items: TUserSummary[] = rows.map(({ u, entityName }) => ({
+    const items: TUserSummary[] = rows.map(({ u, entityName, pendingEmail }) => ({
       id: u.id,
       username: u.username,
       displayName: u.displayName,
       email: u.email,
+      pendingEmail,
       homeEntityId: u.homeEntityId,
       homeEntityName: entityName,
       status: u.status,
@@ -142,21 +166,55 @@ export function createUserAdminService(deps: {
     if (!row?.ok) throw notFound('Entity not found');
   }
 
-  const audit = (
-    tx: DbOrTx,
-    who: Who,
-    action: string,
-    target: string,
-    details: Record<string, unknown> = {},
-  ) => recordAudit(tx, who, { action, outcome: 'success', target, details });
+  const audit = (tx: Tx, who: Who, action: string, target: string, details: Record<string, unknown> = {}) =>
+    recordAudit(tx, who, { action, outcome: 'success', target, details });
 
-  const notSelf = (who: Who, userId: string, what: string) => {
-    if (who.principal.kind === 'user' && who.principal.id === userId)
-      throw forbidden(`You cannot ${what} yourself`);
+  /** By person: a user's API key acting on its owner is the owner acting on themselves. */
+  const notSelf = async (who: Who, userId: string, what: string) => {
+    if ((await ports.personOf(who.principal)) === userId) throw forbidden(`You cannot ${what} yourself`);
   };
 
+  /** The user's row, locked: what the rules read is what the change commits over. */
+  async function locked(tx: Tx, userId: string): Promise<UserRow> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  /** Acting on another user's credentials: only for who could grant every right they hold. */
+  const mayActOn = (tx: Tx, who: Who, user: UserRow, act: string) =>
+    assertMayActOnCredentials(tx, who.principal, [{ kind: 'user', id: user.id }], act);
+
+  /** The user's credentials an update touches, as the refusal words them (none: a rename). */
+  function credentialActs(input: UpdateInput, user: UserRow): string[] {
+    const acts: [boolean, string][] = [
+      [input.email !== undefined && input.email !== user.email, 'change the e-mail of this user'],
+      [input.resendInvite === true, 'send a set-password link to this user'],
+      [input.status === 'disabled', 'disable this user'],
+      [input.status === 'active', 'enable this user'],
+      [input.unlock === true, 'unlock this user'],
+      [input.twoFactorRequired !== undefined, 'change the two-factor rule of this user'],
+    ];
+    return acts.filter(([on]) => on).map(([, act]) => act);
+  }
+
+  /**
+   * A user who has signed in or set a password before confirms a new address from it (the
+   * old one is told); one who never did gets it at once. Returns the mails to send.
+   */
+  async function changeEmail(tx: Tx, user: UserRow, email: string | undefined) {
+    if (email === undefined) return null;
+    await emailChanges.cancel(tx, user.id);
+    if (email === user.email) return null;
+    if (user.lastLoginAt === null && user.invited) {
+      await usersService.update(user.id, { email }, tx);
+      return null;
+    }
+    return emailChanges.request(tx, user, email);
+  }
+
   /** The new user and the sending of their invitation, to run once the transaction commits. */
-  async function createInvited(who: Who, input: NewUserInput, tx: DbOrTx) {
+  async function createInvited(who: Who, input: NewUserInput, tx: Tx) {
     const user = await usersService.createUser({ ...input, password: unusablePassword() }, tx);
     await usersService.update(user.id, { invited: true }, tx);
     const sendInvite = await ports.invite(user, tx);
@@ -252,33 +310,35 @@ export function createUserAdminService(deps: {
       return summary(who, user.id);
     },
 
-    /** @throws Forbidden (own status or 2FA rule), NotFound */
-    async update(
-      who: Who,
-      input: {
-        userId: string;
-        displayName?: string | undefined;
-        email?: string | undefined;
-        twoFactorRequired?: boolean | undefined;
-        status?: 'active' | 'disabled' | undefined;
-        unlock?: true | undefined;
-        resendInvite?: true | undefined;
-      },
-    ) {
-      const user = await existing(input.userId);
+    /**
+     * A rename is a rename; whatever touches the user's credentials (e-mail, set-password
+     * link, status, unlock, 2FA rule) passes the credential rule first. A new e-mail of a
+     * user who signed in before waits for the new address's confirmation; a set-password
+     * link goes only to a user who never set a password.
+     * @throws Forbidden (own status or 2FA rule; the credential rule), NotFound, Conflict (invite)
+     */
+    async update(who: Who, input: UpdateInput) {
+      await existing(input.userId);
       if (input.status !== undefined || input.twoFactorRequired !== undefined)
-        notSelf(who, user.id, 'change the status or two-factor rule of');
-      let sendInvite: (() => Promise<void>) | null = null;
-      await db.transaction(async (tx) => {
+        await notSelf(who, input.userId, 'change the status or two-factor rule of');
+      const { user, after } = await db.transaction(async (tx) => {
+        const user = await locked(tx, input.userId);
+        const [act] = credentialActs(input, user);
+        if (act) await mayActOn(tx, who, user, act);
+        if (input.resendInvite && !user.invited)
+          throw conflict(
+            'This user has set a password already: they can use "Forgot password" to choose a new one',
+          );
         const patch: Parameters<UsersService['update']>[1] = {};
         if (input.displayName !== undefined) patch.displayName = input.displayName;
-        if (input.email !== undefined) patch.email = input.email;
         if (input.twoFactorRequired !== undefined) patch.twoFactorRequired = input.twoFactorRequired;
         if (input.status !== undefined) patch.status = input.status;
         if (Object.keys(patch).length) await usersService.update(user.id, patch, tx);
+        const sendConfirmation = await changeEmail(tx, user, input.email);
+        const email = sendConfirmation ? user.email : (input.email ?? user.email);
         // Disabled: sessions end now; bearer tokens and API keys read the status on every call.
         if (input.status === 'disabled' && user.status !== 'disabled') await ports.endSessions(user.id, tx);
-        if (input.resendInvite) sendInvite = await ports.invite({ ...user, ...patch }, tx);
+        const sendInvite = input.resendInvite ? await ports.invite({ ...user, ...patch, email }, tx) : null;
         const { userId, ...changes } = input;
         const action =
           input.status && input.status !== user.status
@@ -286,21 +346,43 @@ export function createUserAdminService(deps: {
               ? 'user.disable'
               : 'user.enable'
             : 'user.update';
-        await audit(tx, who, action, user.username, { userId, ...changes });
+        const pending = sendConfirmation ? { emailPending: true } : {};
+        await audit(tx, who, action, user.username, { userId, ...changes, ...pending });
+        return { user, after: [sendConfirmation, sendInvite] };
       });
       if (input.unlock) await ports.unlock(user.username);
-      await (sendInvite as (() => Promise<void>) | null)?.();
+      for (const send of after) await send?.();
       return summary(who, user.id);
     },
 
-    /** Support: the user sets up 2FA again at the next sign-in; their sessions end. */
-    async resetTwoFactor(who: Who, userId: string) {
-      const user = await existing(userId);
-      notSelf(who, userId, 'reset the two-factor authentication of');
-      await db.transaction(async (tx) => {
+    /**
+     * The credential rule for another module's credential of a user (an SSO link): in a
+     * transaction of its own, before that module's change.
+     * @throws NotFound, Forbidden
+     */
+    async assertMayActOnCredentialsOf(who: Who, userId: string, act: string) {
+      await db.transaction(async (tx) => mayActOn(tx, who, await locked(tx, userId), act));
+    },
+
+    /** The new address confirms a pending e-mail change (public: the link is the proof). */
+    confirmEmail: (token: string) => emailChanges.confirm(token).then((message) => ({ message })),
+
+    /**
+     * Support: the user sets up 2FA again at the next sign-in; their sessions and bearer
+     * tokens end at once, and the reason is audited.
+     * @throws Forbidden (oneself; the credential rule), NotFound
+     */
+    async resetTwoFactor(who: Who, userId: string, reason: string) {
+      await existing(userId);
+      await notSelf(who, userId, 'reset the two-factor authentication of');
+      const user = await db.transaction(async (tx) => {
+        const user = await locked(tx, userId);
+        await mayActOn(tx, who, user, 'reset the two-factor authentication of this user');
         await usersService.update(userId, { totpSecret: null, totpEnabled: false, totpLastStep: null }, tx);
         await ports.endSessions(userId, tx);
-        await audit(tx, who, 'user.2fa.reset', user.username, { userId });
+        await ports.endBearerTokens(userId, tx);
+        await audit(tx, who, 'user.2fa.reset', user.username, { userId, reason });
+        return user;
       });
       return { message: `Two-factor authentication for ${user.displayName} was reset.` };
     },

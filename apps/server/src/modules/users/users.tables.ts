@@ -77,3 +77,21 @@ export const userTemplates = pgTable('user_templates', {
   twoFactorRequired: boolean('two_factor_required').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An e-mail change waiting for the new address to confirm it (one per user: a new change
+ * replaces the last). The link's token is kept as a hash; it works once, until `expiresAt`.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_changes_token_idx').on(t.tokenHash)],
+);

@@ -4,9 +4,9 @@ import type {
   ZBankInfoCreate,
   ZBankInfoRequest,
 } from '@clearway/contracts/endpoints/bank-info.schemas';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { audited, recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -202,13 +202,18 @@ export function createBankInfoService(deps: { db: Db; config: Config; engine: Re
     async remove(who: Who, bankInfoId: number) {
       const b = await get(who.entityId, bankInfoId);
       if (b.status === 'REMOVED') throw conflict('This bank account is already removed');
-      const [row] = await db
-        .update(bankAccounts)
-        .set({ status: 'REMOVED', active: false })
-        .where(eq(bankAccounts.id, b.id))
-        .returning();
-      await recordAudit(db, who, { action: 'bank-info.remove', outcome: 'success', target: String(b.id) });
-      return toBankInfo(row!);
+      const entry = { action: 'bank-info.remove', outcome: 'success', target: String(b.id) } as const;
+      const row = await audited(db, who, entry, async (tx) => {
+        // Removed once: a concurrent removal leaves nothing to remove (and no second audit row).
+        const [removed] = await tx
+          .update(bankAccounts)
+          .set({ status: 'REMOVED', active: false })
+          .where(and(eq(bankAccounts.id, b.id), ne(bankAccounts.status, 'REMOVED')))
+          .returning();
+        if (!removed) throw conflict('This bank account is already removed');
+        return removed;
+      });
+      return toBankInfo(row);
     },
 
     async requestRemoval(who: Who, bankInfoId: number) {

@@ -13,7 +13,7 @@ import { WALLET_TYPE_UNKNOWN, WHITELIST_REQUEST_TYPES } from '@clearway/contract
 import type { NetworkCode } from '@clearway/contracts/networks';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { audited, recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -218,20 +218,22 @@ export function createWalletsService(deps: {
           digitalAssets: before.digitalAssets,
         });
       }
-      const [row] = await db
-        .update(wallets)
-        .set({
-          ...(input.friendlyName !== undefined ? { friendlyName: input.friendlyName } : {}),
-          ...(input.tagMemo !== undefined ? { tagMemo: input.tagMemo } : {}),
-        })
-        .where(eq(wallets.id, before.id))
-        .returning();
-      await recordAudit(db, who, {
+      const entry = {
         action: 'wallet.edit',
         outcome: 'success',
         target: String(before.id),
         details: { before: { friendlyName: before.friendlyName, tagMemo: before.tagMemo }, input },
-      });
+      } as const;
+      const [row] = await audited(db, who, entry, (tx) =>
+        tx
+          .update(wallets)
+          .set({
+            ...(input.friendlyName !== undefined ? { friendlyName: input.friendlyName } : {}),
+            ...(input.tagMemo !== undefined ? { tagMemo: input.tagMemo } : {}),
+          })
+          .where(eq(wallets.id, before.id))
+          .returning(),
+      );
       return toWallet(row!);
     },
 
@@ -248,30 +250,47 @@ export function createWalletsService(deps: {
         walletType: input.walletType,
         vaspId: input.vaspId,
       });
-      const [row] = await db
-        .update(wallets)
-        .set({ type: input.walletType, vaspId: input.vaspId ?? null })
-        .where(eq(wallets.id, w.id))
-        .returning();
-      await recordAudit(db, who, {
+      const entry = {
         action: 'wallet.type',
         outcome: 'success',
         target: String(w.id),
         details: { input },
+      } as const;
+      const row = await audited(db, who, entry, async (tx) => {
+        // Still Unknown and active when written: a concurrent call set it first otherwise.
+        const [set] = await tx
+          .update(wallets)
+          .set({ type: input.walletType, vaspId: input.vaspId ?? null })
+          .where(
+            and(
+              eq(wallets.id, w.id),
+              eq(wallets.type, WALLET_TYPE_UNKNOWN),
+              eq(wallets.active, true),
+              eq(wallets.status, 'ACTIVE'),
+            ),
+          )
+          .returning();
+        if (!set) throw conflict('Only a wallet whose type is still Unknown can be given a type');
+        return set;
       });
-      return toWallet(row!);
+      return toWallet(row);
     },
 
     async remove(who: Who, walletId: number) {
       const w = await get(who.entityId, walletId);
       if (w.status === 'REMOVED') throw conflict('This wallet is already removed');
-      const [row] = await db
-        .update(wallets)
-        .set({ status: 'REMOVED', active: false })
-        .where(eq(wallets.id, w.id))
-        .returning();
-      await recordAudit(db, who, { action: 'wallet.remove', outcome: 'success', target: String(w.id) });
-      return toWallet(row!);
+      const entry = { action: 'wallet.remove', outcome: 'success', target: String(w.id) } as const;
+      const row = await audited(db, who, entry, async (tx) => {
+        // Removed once: a concurrent removal leaves nothing to remove (and no second audit row).
+        const [removed] = await tx
+          .update(wallets)
+          .set({ status: 'REMOVED', active: false })
+          .where(and(eq(wallets.id, w.id), ne(wallets.status, 'REMOVED')))
+          .returning();
+        if (!removed) throw conflict('This wallet is already removed');
+        return removed;
+      });
+      return toWallet(row);
     },
 
     async requestRemoval(who: Who, walletId: number) {
@@ -324,15 +343,20 @@ export function createWalletsService(deps: {
       list: () => db.select().from(vasps).orderBy(asc(vasps.name)),
       async create(who: Who, input: z.output<typeof ZCreateVasp>) {
         const { entityId: _, ...values } = input;
-        try {
-          const [row] = await db.insert(vasps).values(values).returning();
-          await recordAudit(db, who, {
+        const entry = (row: typeof vasps.$inferSelect) =>
+          ({
             action: 'vasp.create',
             outcome: 'success',
-            target: String(row!.id),
+            target: String(row.id),
             details: { input },
-          });
-          return row!;
+          }) as const;
+        try {
+          return await audited(
+            db,
+            who,
+            entry,
+            async (tx) => (await tx.insert(vasps).values(values).returning())[0]!,
+          );
         } catch (err) {
           if (pgErrorCode(err) === '23505') throw conflict('A VASP with that name already exists');
           throw err;
@@ -340,26 +364,30 @@ export function createWalletsService(deps: {
       },
       async update(who: Who, input: z.output<typeof ZUpdateVasp>) {
         const { entityId: _, vaspId, ...values } = input;
-        const [row] = await db.update(vasps).set(values).where(eq(vasps.id, vaspId)).returning();
-        if (!row) throw notFound('VASP not found');
-        await recordAudit(db, who, {
+        const entry = {
           action: 'vasp.update',
           outcome: 'success',
           target: String(vaspId),
           details: { input },
+        } as const;
+        return audited(db, who, entry, async (tx) => {
+          const [row] = await tx.update(vasps).set(values).where(eq(vasps.id, vaspId)).returning();
+          if (!row) throw notFound('VASP not found');
+          return row;
         });
-        return row;
       },
       async remove(who: Who, vaspId: number) {
+        const entry = { action: 'vasp.delete', outcome: 'success', target: String(vaspId) } as const;
         try {
-          const gone = await db.delete(vasps).where(eq(vasps.id, vaspId)).returning({ id: vasps.id });
-          if (!gone.length) throw notFound('VASP not found');
+          await audited(db, who, entry, async (tx) => {
+            const gone = await tx.delete(vasps).where(eq(vasps.id, vaspId)).returning({ id: vasps.id });
+            if (!gone.length) throw notFound('VASP not found');
+          });
         } catch (err) {
           if (['23001', '23503'].includes(pgErrorCode(err) ?? ''))
             throw conflict('A wallet refers to this VASP; it cannot be deleted');
           throw err;
         }
-        await recordAudit(db, who, { action: 'vasp.delete', outcome: 'success', target: String(vaspId) });
         return { message: 'VASP deleted' };
       },
     },

@@ -36,6 +36,10 @@ const show = (request: TRequestView) =>
 
 afterEach(cleanup);
 
+/** A line of the details as it reads: its value sits in an isolate of its own (`<bdi>`). */
+const reading = (text: string) => (_: string, el: Element | null) =>
+  el?.tagName === 'P' && el.textContent === text;
+
 describe('request details', () => {
   it('shows a crypto withdrawal by its labels, enum values by their display labels, the amount at its asset’s display precision', () => {
     const shown = show(viewOf('WITHDRAWAL', STORED.WITHDRAWAL[1]));
@@ -50,17 +54,31 @@ describe('request details', () => {
       'Friendly name: Treasury',
       'Memo: payout',
     ])
-      expect(screen.getAllByText(line).length, line).toBeGreaterThan(0);
+      expect(screen.getAllByText(reading(line)).length, line).toBeGreaterThan(0);
     // A null tag is left out, not printed as "null".
     expect(shown.textContent).not.toMatch(/Destination tag|null/);
   });
 
   it('shows a wallet request’s type as the spec names it and its assets as a list', () => {
     show(viewOf('WALLET ADDRESS', STORED['WALLET ADDRESS'][0]));
-    screen.getByText('Wallet type: Unknown (to be set)');
-    screen.getByText('Digital assets: BTC');
-    screen.getByText('Network: Bitcoin');
-    screen.getByText('Friendly name: Cold store');
+    screen.getByText(reading('Wallet type: Unknown (to be set)'));
+    screen.getByText(reading('Digital assets: BTC'));
+    screen.getByText(reading('Network: Bitcoin'));
+    screen.getByText(reading('Friendly name: Cold store'));
+  });
+
+  it('shows a name with a right-to-left override isolated, the override as its code point', () => {
+    const stored = STORED.WITHDRAWAL[1]!;
+    // Text stored before the contract refused direction controls.
+    const request = {
+      ...viewOf('WITHDRAWAL', stored),
+      payload: { ...stored, destination: { ...stored.destination, friendlyName: 'invoice\u202egnp.exe' } },
+    } as TRequestView;
+    show(request);
+    const name = screen.getByText(reading('Friendly name: invoice[U+202E]gnp.exe'));
+    const value = name.querySelector('bdi');
+    expect(value?.textContent).toBe('invoice[U+202E]gnp.exe');
+    expect(name.textContent).not.toContain('\u202e');
   });
 
   it.each(REQUEST_TYPES)('shows every field of a %s request by its label, never by its key', (type) => {

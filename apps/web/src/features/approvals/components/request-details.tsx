@@ -1,4 +1,5 @@
 import type { TRequestView } from '@clearway/contracts/endpoints/requests.schemas';
+import { BIDI_CONTROLS } from '@clearway/contracts/primitives';
 import type { FieldLabel } from '@clearway/contracts/request-types/request-type';
 import { requestTypeOf } from '@clearway/contracts/request-types/request-types';
 import { Stack, Text } from '@mantine/core';
@@ -20,6 +21,11 @@ function shown(f: FieldLabel, value: unknown, siblings: Values, assetOf: AssetOf
   }
   return String(value);
 }
+
+const BIDI = new RegExp(BIDI_CONTROLS.source, 'g');
+/** A direction control in text stored before the contract refused them shows as its code point, never reverses text. */
+const revealed = (s: string) =>
+  s.replace(BIDI, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
 
 function Fields({
   fields,
@@ -45,9 +51,10 @@ function Fields({
               </Stack>
             </Stack>
           );
+        // The value is the requester's text: isolated, so it cannot reorder what is around it.
         return (
           <Text key={key} size="xs">
-            {f.label}: {shown(f, value, values, assetOf)}
+            {f.label}: <bdi>{revealed(shown(f, value, values, assetOf))}</bdi>
           </Text>
         );
       })}

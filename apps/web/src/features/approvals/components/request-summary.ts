@@ -39,6 +39,20 @@ export function destinationOf(r: TRequestView): string | null {
       const p = r.payload;
       return `${p.ticket} · ${eventLabel(r)} at ${p.observedRate}`;
     }
+    // Where the entity would go: from its parent to the new one.
+    case 'ENTITY MOVE':
+      return `${r.payload.fromParentName} → ${r.payload.toParentName}`;
+    // The ceiling asked for, against the one in force.
+    case 'LIMIT': {
+      const p = r.payload;
+      const what = p.ceilingAsset ?? `${p.currency} by value`;
+      return `${what}: ${p.maximum === null ? 'the inherited ceiling' : `${p.maximum} ${p.currency}`} (now ${p.current})`;
+    }
+    // The account the large entry books on (and the account it pays into, for a transfer).
+    case 'LARGE CASH ENTRY': {
+      const p = r.payload;
+      return p.counterAccountId === null ? `#${p.accountId}` : `#${p.accountId} → #${p.counterAccountId}`;
+    }
   }
 }
 
@@ -117,6 +131,7 @@ export function amountOf(r: TRequestView): { amount: string; asset: string | nul
     case 'DEPOSIT':
     case 'WITHDRAWAL':
     case 'INTERNAL TRANSFER':
+    case 'LARGE CASH ENTRY':
       return { amount: r.payload.amount, asset: r.payload.asset };
     case 'OFF MARKET TRADE':
       return {
@@ -136,6 +151,8 @@ export function referenceOf(r: TRequestView): string | null {
       return r.payload.reference ?? null;
     case 'INTERNAL TRANSFER':
       return r.payload.memo ?? null;
+    case 'LARGE CASH ENTRY':
+      return r.payload.reference ?? r.payload.memo;
     // The desk's own words: why it asks.
     case 'OFF MARKET TRADE':
     case 'BARRIER EVENT':

@@ -85,6 +85,24 @@ describe('a request’s timeline', () => {
     ]);
   });
 
+  it('names the API key and the user it acts for when a key decided', () => {
+    const key = { kind: 'apiKey', id: 'k1', name: 'ops-bot', onBehalfOf: { id: 'u1', name: 'Alex Admin' } };
+    const r = item({
+      type: 'DEPOSIT',
+      payload: STORED.DEPOSIT[0],
+      status: 'PENDING',
+      requiredApprovals: 2,
+      history: [
+        { from: null, to: 'PENDING', by: by('trader'), reason: null, at: at(0) },
+        { from: 'PENDING', to: 'PENDING', by: key, reason: 'approval 1 of 2', at: at(2) },
+      ],
+    });
+    expect(steps(r)).toEqual([
+      ['Requested', 'trader', null],
+      ['Approved (1 of 2)', 'Key ‘ops-bot’ of Alex Admin', null],
+    ]);
+  });
+
   it('reads a rejection with the reason the requester was given', () => {
     const r = item({
       type: 'WALLET ADDRESS',

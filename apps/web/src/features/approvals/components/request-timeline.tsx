@@ -6,6 +6,13 @@ import { DateTimeText } from '../../../components/date-time-text';
 
 export type TimelineEvent = { key: string; label: string; by: string | null; at: string; detail?: string };
 
+/**
+ * Who made a move, as people know them: an API key that a user owns names both ("Key
+ * ‘ops-bot’ of Alex Admin"), since the owner is the person who decided.
+ */
+export const actorName = (a: { name: string; onBehalfOf?: { name: string } }, t: TFunction): string =>
+  a.onBehalfOf ? t('approvals.keyOf', { key: a.name, owner: a.onBehalfOf.name }) : a.name;
+
 /** Events at the same moment (one transaction) read in the order they happen. */
 const RANK = { requested: 0, proof: 1, approval: 2, decided: 3, posted: 4, hash: 5, completed: 6 } as const;
 
@@ -18,7 +25,7 @@ export function timelineOf(r: TRequestItem, t: TFunction): TimelineEvent[] {
   const events: (TimelineEvent & { rank: number })[] = [];
   let approvals = 0;
   for (const [i, h] of r.history.entries()) {
-    const base = { key: `h${i}`, by: h.by.name, at: h.at };
+    const base = { key: `h${i}`, by: actorName(h.by, t), at: h.at };
     const move = `${h.from ?? ''}>${h.to}`;
     if (move === '>PENDING')
       events.push({ ...base, rank: RANK.requested, label: t('approvals.event.requested') });

@@ -10,6 +10,7 @@ import { checkForm, type FieldLabels } from '../../../lib/form-errors';
 import { formatDecimal } from '../../../lib/format';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { useSelectedEntity } from '../../../lib/selected-entity';
+import { showSuccessToast } from '../../../lib/toasts';
 import { type Checked, useForm } from '../../../lib/use-form';
 import { balancesQuery, openAccountsQuery } from '../../accounts/api/accounts.queries';
 import { assetOptions, heldAssets, incomingAssets } from '../../accounts/api/asset-choices';
@@ -154,7 +155,9 @@ export function BookCashEntry({ entityId, types }: { entityId: number; types: re
     form.set({ accountId: next, ...(keeps ? {} : { asset: '' }) });
   };
   const send = async (entry: BookedEntry) => {
-    await book.mutateAsync({ entry, idempotencyKey: key });
+    const answer = await book.mutateAsync({ entry, idempotencyKey: key });
+    // Above its limit the entry waits for a second person: say so, nothing was booked yet.
+    if ('pendingRequest' in answer) showSuccessToast(t('limits.pendingEntry'), answer.pendingRequest.message);
     close();
   };
 

@@ -68,12 +68,16 @@ export function MoveEntity({ entity, forest }: { entity: TEntity; forest: readon
   const target = choices.find((p) => String(p.entityId) === parent);
   const { failure, busy, run } = useFormSubmit(useUpdateEntity());
   const move = () =>
-    run({}, updateBodyOf(entity, { parentId: Number(parent) }), () => {
+    run({}, updateBodyOf(entity, { parentId: Number(parent) }), (saved) => {
       close();
-      showSuccessToast(
-        t('entitiesPage.moved'),
-        t('entitiesPage.movedText', { name: entity.entityName, parent: target?.entityName }),
-      );
+      // Under four eyes the move is a request: the entity stays where it is until approved.
+      const names = { name: entity.entityName, parent: target?.entityName };
+      if (saved.pendingRequestId)
+        showSuccessToast(
+          t('entitiesPage.moveSentForApproval'),
+          t('entitiesPage.moveSentForApprovalText', { ...names, id: saved.pendingRequestId }),
+        );
+      else showSuccessToast(t('entitiesPage.moved'), t('entitiesPage.movedText', names));
     });
 
   return (

@@ -116,3 +116,7 @@ export const useSetKeyRoles = () =>
     (b: BodyOf<typeof U.apiKeysRoles>) => api(U.apiKeysRoles, { payload: b }),
     [apiKeyKeys.all, userKeys.all],
   );
+
+/** Public: the new address confirms a pending e-mail change with the mailed link's token. */
+export const useConfirmEmail = () =>
+  useWrite((b: BodyOf<typeof U.confirmEmail>) => api(U.confirmEmail, { payload: b }), [userKeys.all]);

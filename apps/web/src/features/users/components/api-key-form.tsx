@@ -6,7 +6,14 @@ import { checkForm } from '../../../lib/form-errors';
 import { useForm } from '../../../lib/use-form';
 import { useCreateApiKey } from '../api/users.mutations';
 
-const EMPTY = { name: '', expiresOn: '', allowedCidrs: '' };
+/** A key always expires (at most a year ahead, the server says how far): 90 days unless changed. */
+const DEFAULT_DAYS = 90;
+const empty = () => ({
+  name: '',
+  expiresOn: new Date(Date.now() + DEFAULT_DAYS * 86_400_000).toISOString().slice(0, 10),
+  allowedCidrs: '',
+});
+type Values = ReturnType<typeof empty>;
 /** A refusal of one allow-list entry belongs under the one field they are typed in. */
 const CIDR_FIELDS = Object.fromEntries(
   Array.from({ length: 50 }, (_, i) => [`allowedCidrs.${i}`, 'allowedCidrs' as const]),
@@ -23,17 +30,17 @@ export function ApiKeyForm({ entityId, onDone }: { entityId: number; onDone: () 
     allowedCidrs: t('apiKeys.allowList'),
   };
   const form = useForm({
-    initial: () => EMPTY,
+    initial: empty,
     labels,
-    required: ['name'],
+    required: ['name', 'expiresOn'],
     fieldOf: CIDR_FIELDS,
-    check: (v: typeof EMPTY) =>
+    check: (v: Values) =>
       checkForm(
         ZCreateApiKey,
         {
           entityId,
           name: v.name,
-          ...(v.expiresOn ? { expiresOn: v.expiresOn } : {}),
+          expiresOn: v.expiresOn,
           allowedCidrs: v.allowedCidrs
             .split(/[\s,]+/)
             .map((s) => s.trim())

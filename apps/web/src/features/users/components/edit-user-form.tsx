@@ -62,7 +62,11 @@ export function EditUserForm({
           </Alert>
         )}
         <TextInput {...form.text('displayName')} />
-        <TextInput {...form.text('email')} type="email" />
+        <TextInput
+          {...form.text('email')}
+          type="email"
+          description={user.pendingEmail ? t('users.pendingEmail', { email: user.pendingEmail }) : undefined}
+        />
         <Checkbox
           label={labels.twoFactorRequired}
           checked={form.values.twoFactorRequired}
