@@ -12,8 +12,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { checkForm } from '../../../lib/form-errors';
+import { formatAmount } from '../../../lib/format';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useForm } from '../../../lib/use-form';
+import { useAssetOf } from '../../reference-data/api/reference-data.queries';
 import { type LimitChange, useRequestLimit } from '../api/limits.mutations';
 import { limitsQuery } from '../api/limits.queries';
 
@@ -34,6 +36,7 @@ export function EntityLimits({ entityId, canRequest }: { entityId: number; canRe
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const ceilings = useQuery({ ...limitsQuery(entityId), enabled: opened });
+  const assetOf = useAssetOf();
   const columns: Column<TCeiling>[] = [
     {
       id: 'kind',
@@ -52,7 +55,7 @@ export function EntityLimits({ entityId, canRequest }: { entityId: number; canRe
       id: 'maximum',
       header: t('limits.maximum'),
       value: (c) => c.maximum,
-      cell: (c) => `${c.maximum} ${c.currency}`,
+      cell: (c) => `${formatAmount(c.maximum, assetOf(c.currency))} ${c.currency}`,
       align: 'right',
       mono: true,
     },
@@ -68,7 +71,7 @@ export function EntityLimits({ entityId, canRequest }: { entityId: number; canRe
       <Button variant="default" onClick={open}>
         {t('limits.open')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('limits.title')} size="lg" centered>
+      <Modal opened={opened} onClose={close} title={t('limits.title')} size="xl" centered>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('limits.hint')}
